@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// The one command that passes every test: gets what npm cannot (Chromium), finds PostgreSQL,
+// checks types and lint, builds the app for the browser tests, runs every Vitest project, and
+// closes with the line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const requirePostgres = process.env.REQUIRE_POSTGRES === '1' || process.env.CI === 'true';
+const extraArgs = process.argv.slice(2);
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status ?? 1;
+}
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p) => p && existsSync(p));
+}
+
+function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get.');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (
+      run('apt-get', ['update', '-qq'], { env }) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0
+    ) {
+      return findChromium();
+    }
+  }
+  console.error(
+    'Chromium is needed for the browser tests and was not found.\n' +
+      'Install it with: sudo apt-get install chromium   (Debian/Ubuntu)\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
+
+async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const chromium = ensureChromium();
+const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const projects = ['streams', 'app', 'server-pglite', 'e2e'];
+if (await postgresAnswers(adminUrl)) {
+  projects.push('server-postgres');
+} else if (requirePostgres) {
+  console.error(`PostgreSQL is required here (CI) but does not answer at ${adminUrl}.`);
+  process.exit(1);
+} else {
+  console.log(
+    `\nPostgreSQL does not answer at ${adminUrl}: the server suite runs on PGlite only (the PostgreSQL half is SKIPPED).`,
+  );
+}
+
+const failures = [];
+if (run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) failures.push('typecheck');
+if (run('npx', ['biome', 'check', '.']) !== 0) failures.push('lint');
+if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) failures.push('build');
+
+const tmp = join(root, 'test', '.tmp');
+mkdirSync(tmp, { recursive: true });
+const report = join(tmp, 'vitest.json');
+rmSync(report, { force: true });
+const env = { ...process.env, CHROMIUM_PATH: chromium, TEST_POSTGRES_URL: adminUrl };
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--coverage',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extraArgs,
+];
+if (run('npx', vitestArgs, { env }) !== 0) failures.push('tests');
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests;
+  skipped = r.numPendingTests + r.numTodoTests;
+}
+// A failed step (types, lint, build, a test file that would not load) counts as one failure,
+// so the closing line never reads green when something was red.
+const stepFailures = failures.filter((f) => f !== 'tests' || failed === 0).length;
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed + stepFailures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
