@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/index';
+import type { DB } from './db/schema';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { healthRoutes } from './modules/health/routes';
+import { liveRoutes } from './modules/live/routes';
+import { locationRoutes } from './modules/locations/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { palletRoutes } from './modules/pallets/routes';
+import { permissionRoutes } from './modules/permissions/routes';
+import { storageRoutes } from './modules/storage/routes';
+import { userRoutes } from './modules/users/routes';
+import { loadJwtKey } from './plugins/auth';
+import { notFound, registerErrorHandler } from './plugins/errors';
+import { registerTokenRateLimit } from './plugins/rate-limit';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database the app was built over (`kind` says which engine). */
+    database: Database;
+    /** Shorthand for `database.db`. */
+    db: Kysely<DB>;
+    /** The config the app was built with. */
+    config: Config;
+  }
+}
+
+/** The Fastify instance with the zod type provider: what route modules receive. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A route module: `async function xRoutes(app: App) { app.get(…) }`, listed in {@link routeModules}. */
+export type RouteModule = (app: App) => Promise<void>;
+
+/** Every route module, registered in this order. Add yours here (one line). */
+const routeModules: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  permissionRoutes,
+  locationRoutes,
+  analyticsRoutes,
+  liveRoutes,
+  catalogRoutes,
+  palletRoutes,
+  orderRoutes,
+  storageRoutes,
+  dashboardRoutes,
+];
+
+/** Options of {@link buildApp}. */
+export interface BuildOptions {
+  /** An open, migrated database (see `createDatabase` and `migrate`). The app does not close it. */
+  database: Database;
+  /** Fastify logger option; default: pino at `config.logLevel` with secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Query-string parameters whose values never reach a log line (the SSE token). */
+const secretQueryParams = /([?&](?:token|refreshToken|password)=)[^&]*/gi;
+
+/** Pino options shared by the server and the log tests: no bodies, no tokens, no passwords. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(secretQueryParams, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole HTTP app over an open database: zod validation and serialization, CONTRACT's
+ * error bodies, auth (JWT key loaded from the database), every route module, OpenAPI at
+ * /api/docs, and the built SPA from `config.distDir` with history fallback. Used by main.ts and
+ * by tests (`app.inject`). Closing the app does not close the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('jwtKey', await loadJwtKey(options.database.db));
+  app.decorateRequest('user', null);
+  registerErrorHandler(app);
+  registerTokenRateLimit(app, config.apiRateLimitPerMinute);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Tomato Warehouse API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  for (const routes of routeModules) await routes(app);
+
+  const spa = existsSync(join(config.distDir, 'index.html'));
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'Cache-Control',
+          path.startsWith(join(config.distDir, 'assets'))
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    // client routes get the app; /api paths and missing files (a name with an extension) get a 404
+    const clientRoute = !/^\/api(\/|$)/.test(path) && !/\.[^/]*$/.test(path);
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && clientRoute) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound();
+  });
+  return app;
+}

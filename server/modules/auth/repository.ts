@@ -1,0 +1,136 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Refresh tokens live 30 days with rememberMe, else 12 hours (CONTRACT). */
+export const refreshTtlMs = { rememberMe: 30 * 24 * 3_600_000, session: 12 * 3_600_000 };
+/** Login throttling: this many failures per username and IP… */
+export const loginFailureLimit = 5;
+/** …within this window answer 429 (CONTRACT: 5 per 15 min). */
+export const loginFailureWindowMinutes = 15;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const window = sql<string>`now() - make_interval(mins => ${loginFailureWindowMinutes})`;
+
+/**
+ * Records a sign-in attempt of `username` from `ip` as a failure until it succeeds (then
+ * {@link clearLoginFailures}), and answers how many this key has within the window, this one
+ * included. Counting after inserting keeps concurrent guesses from slipping past the limit.
+ */
+export async function recordLoginAttempt(db: Db, username: string, ip: string): Promise<number> {
+  const key = username.toLowerCase();
+  await db
+    .deleteFrom('login_failures')
+    .where('username', '=', key)
+    .where('ip', '=', ip)
+    .where('failed_at', '<=', window)
+    .execute();
+  await db.insertInto('login_failures').values({ username: key, ip }).execute();
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('username', '=', key)
+    .where('ip', '=', ip)
+    .where('failed_at', '>', window)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Forgets the failures of `username` from `ip` (after a successful sign-in). */
+export async function clearLoginFailures(db: Db, username: string, ip: string): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('username', '=', username.toLowerCase())
+    .where('ip', '=', ip)
+    .execute();
+}
+
+/**
+ * Issues a refresh token in `familyId` (a new family when omitted): answers the opaque token,
+ * which is stored only as its sha256. The user's expired tokens are dropped on the way.
+ */
+export async function issueRefreshToken(
+  db: Db,
+  userId: string,
+  rememberMe: boolean,
+  familyId: string = randomUUID(),
+): Promise<{ refreshToken: string; familyId: string }> {
+  await db
+    .deleteFrom('refresh_tokens')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<', sql<string>`now()`)
+    .execute();
+  const refreshToken = randomBytes(32).toString('base64url');
+  const ttl = rememberMe ? refreshTtlMs.rememberMe : refreshTtlMs.session;
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashToken(refreshToken),
+      remember_me: rememberMe,
+      expires_at: new Date(Date.now() + ttl).toISOString(),
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { refreshToken, familyId };
+}
+
+/** What presenting a refresh token led to. */
+export type RotationResult =
+  | { kind: 'rotated'; userId: string; refreshToken: string; familyId: string }
+  | { kind: 'rejected' };
+
+/**
+ * Rotates a refresh token inside `trx`: a live one is marked used and replaced by a new one of
+ * the same family. A rotated (or revoked) one presented again revokes its whole family, since
+ * someone holds a copy; the caller must commit that revocation before answering 401.
+ */
+export async function rotateRefreshToken(
+  trx: Transaction<DB>,
+  refreshToken: string,
+): Promise<RotationResult> {
+  const row = await trx
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'remember_me', 'used_at', 'revoked_at'])
+    .select(sql<boolean>`expires_at <= now()`.as('expired'))
+    .where('token_hash', '=', hashToken(refreshToken))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return { kind: 'rejected' };
+  if (row.used_at !== null || row.revoked_at !== null) {
+    await revokeFamily(trx, row.family_id);
+    return { kind: 'rejected' };
+  }
+  if (row.expired) return { kind: 'rejected' };
+  await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
+  const next = await issueRefreshToken(trx, row.user_id, row.remember_me, row.family_id);
+  return { kind: 'rotated', userId: row.user_id, ...next };
+}
+
+/** Revokes every token of a refresh family (logout, reuse detection). */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Revokes every refresh family of `userId` except `keepFamilyId` (all of them when omitted),
+ * after a password change or reset.
+ */
+export async function revokeOtherFamilies(db: Db, userId: string, keepFamilyId?: string): Promise<void> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
+  await query.execute();
+}

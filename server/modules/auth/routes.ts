@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
+import { badCredentials, invalid, tooManyRequests, unauthorized } from '../../plugins/errors';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { findUser, findUserForLogin, toApiUser } from '../users/repository';
+import { apiUserSchema, successSchema } from '../users/schemas';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  clearLoginFailures,
+  issueRefreshToken,
+  loginFailureLimit,
+  recordLoginAttempt,
+  revokeFamily,
+  revokeOtherFamilies,
+  rotateRefreshToken,
+} from './repository';
+
+/** Minimum length of a new password (CONTRACT). */
+export const minPasswordLength = 8;
+
+const sessionSchema = z.object({ token: z.string(), refreshToken: z.string(), user: apiUserSchema });
+
+/** A hash to verify against when the username is unknown, so both failures take as long (made on first need). */
+let decoy: Promise<string> | undefined;
+const decoyHash = () => {
+  decoy ??= hashPassword('decoy password that never matches');
+  return decoy;
+};
+
+/** Auth: login, refresh-token rotation, validate, logout, change-password. */
+export async function authRoutes(app: App): Promise<void> {
+  async function session(userId: string, refreshToken: string, familyId: string) {
+    const user = await findUser(app.db, userId);
+    if (!user) throw unauthorized();
+    return {
+      token: await signAccessToken(app.jwtKey, userId, familyId),
+      refreshToken,
+      user: toApiUser(user),
+    };
+  }
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: z.object({
+          username: lineText(200),
+          password: z.string().min(1).max(1000),
+          rememberMe: z.boolean().optional().default(false),
+        }),
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request) => {
+      const { username, password, rememberMe } = request.body;
+      if ((await recordLoginAttempt(app.db, username, request.ip)) > loginFailureLimit)
+        throw tooManyRequests();
+      const found = await findUserForLogin(app.db, username);
+      const matches = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
+      if (!found || !matches) throw badCredentials();
+      await clearLoginFailures(app.db, username, request.ip);
+      const { refreshToken, familyId } = await issueRefreshToken(app.db, found.id, rememberMe);
+      return session(found.id, refreshToken, familyId);
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh-token',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: z.object({ refreshToken: z.string().min(1).max(200) }),
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request) => {
+      // the revocation of a reused token's family must commit, so decide after the transaction
+      const result = await app.db
+        .transaction()
+        .execute((trx) => rotateRefreshToken(trx, request.body.refreshToken));
+      if (result.kind === 'rejected') throw unauthorized();
+      return session(result.userId, result.refreshToken, result.familyId);
+    },
+  );
+
+  app.get(
+    '/api/auth/validate',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) } },
+    },
+    async (request) => ({ data: { user: toApiUser(currentUser(request)) } }),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { preHandler: requireAuth, schema: { tags: ['auth'], response: { 200: successSchema } } },
+    (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        await revokeFamily(trx, user.familyId);
+        return { body: { success: true as const } };
+      }),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        body: z.object({
+          currentPassword: z.string().min(1).max(1000),
+          newPassword: z.string().min(minPasswordLength).max(1000),
+        }),
+        response: { 200: successSchema },
+      },
+    },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const newHash = await hashPassword(newPassword); // scrypt outside the transaction
+      return mutate(request, reply, async (trx, user) => {
+        const row = await trx
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (!(await verifyPassword(currentPassword, row.password_hash))) {
+          throw invalid({ currentPassword: 'Current password is incorrect' });
+        }
+        if (newPassword === currentPassword) {
+          throw invalid({ newPassword: 'New password must differ from the current one' });
+        }
+        await trx
+          .updateTable('users')
+          .set({ password_hash: newHash, first_login: false, updated_at: new Date().toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        await revokeOtherFamilies(trx, user.id, user.familyId);
+        return { body: { success: true as const } };
+      });
+    },
+  );
+}

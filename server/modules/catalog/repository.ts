@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { precompiled } from '../../db/index';
+import type { DB } from '../../db/schema';
+import type { FieldErrors } from '../../plugins/errors';
+
+/** The four pallet attributes the catalogue lists values for, as the API names them. */
+export const catalogAttributes = ['palletType', 'boxType', 'tomatoType', 'tomatoOption'] as const;
+
+/** One of the pallet attributes of the catalogue. */
+export type CatalogAttribute = (typeof catalogAttributes)[number];
+
+/** A location's allowed values per attribute, in display order. */
+export type Catalog = Record<CatalogAttribute, string[]>;
+
+/** The column of `pallets` (and the `attribute` of `catalog_values`) for an API attribute. */
+export const catalogColumns = {
+  palletType: 'pallet_type',
+  boxType: 'box_type',
+  tomatoType: 'tomato_type',
+  tomatoOption: 'tomato_option',
+} as const satisfies Record<CatalogAttribute, string>;
+
+const attributeOf = Object.fromEntries(
+  Object.entries(catalogColumns).map(([api, column]) => [column, api]),
+) as Record<string, CatalogAttribute>;
+
+const selectCatalog = precompiled((db: Kysely<DB>, locationId: string) =>
+  db
+    .selectFrom('catalog_values')
+    .select(['attribute', 'value'])
+    .where('location_id', '=', locationId)
+    .orderBy('attribute')
+    .orderBy('position'),
+);
+
+/** The catalogue of `locationId` (empty lists for a location nobody has filled in yet). */
+export async function getCatalog(db: Kysely<DB>, locationId: string): Promise<Catalog> {
+  const rows = await selectCatalog(db, locationId);
+  const catalog: Catalog = { palletType: [], boxType: [], tomatoType: [], tomatoOption: [] };
+  for (const row of rows) catalog[attributeOf[row.attribute]].push(row.value);
+  return catalog;
+}
+
+/** Replaces the whole catalogue of `locationId` (inside the caller's transaction). */
+export async function replaceCatalog(trx: Kysely<DB>, locationId: string, catalog: Catalog): Promise<void> {
+  await trx.deleteFrom('catalog_values').where('location_id', '=', locationId).execute();
+  const rows = catalogAttributes.flatMap((attribute) =>
+    catalog[attribute].map((value, position) => ({
+      location_id: locationId,
+      attribute: catalogColumns[attribute],
+      value,
+      position,
+    })),
+  );
+  if (rows.length > 0) await trx.insertInto('catalog_values').values(rows).execute();
+}
+
+/**
+ * The 422 details for the attribute values of `values` that `locationId`'s catalogue does not
+ * list (empty when all are allowed). Only the attributes present in `values` are checked.
+ */
+export async function catalogErrors(
+  db: Kysely<DB>,
+  locationId: string,
+  values: Partial<Record<CatalogAttribute, string>>,
+): Promise<FieldErrors> {
+  const given = catalogAttributes.filter((attribute) => values[attribute] !== undefined);
+  if (given.length === 0) return {};
+  const catalog = await getCatalog(db, locationId);
+  const errors: FieldErrors = {};
+  for (const attribute of given) {
+    if (!catalog[attribute].includes(values[attribute]!)) {
+      errors[attribute] =
+        catalog[attribute].length === 0
+          ? 'the catalogue of this location has no values yet'
+          : `must be one of: ${catalog[attribute].join(', ')}`;
+    }
+  }
+  return errors;
+}

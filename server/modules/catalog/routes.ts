@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { getCatalog, replaceCatalog } from './repository';
+
+const values = z
+  .array(lineText(64))
+  .max(100)
+  .refine((list) => new Set(list).size === list.length, { message: 'must not repeat a value' });
+
+const catalogSchema = z.object({
+  locationId: z.string(),
+  palletType: z.array(z.string()),
+  boxType: z.array(z.string()),
+  tomatoType: z.array(z.string()),
+  tomatoOption: z.array(z.string()),
+});
+
+const putBody = z.object({
+  locationId: z.uuid(),
+  palletType: values,
+  boxType: values,
+  tomatoType: values,
+  tomatoOption: values,
+});
+
+/** CONTRACT's catalogue: the allowed pallet attribute values of a location (PUT: admin). */
+export async function catalogRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/catalog',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Allowed values of palletType, boxType, tomatoType and tomatoOption in a location',
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: catalogSchema },
+      },
+    },
+    async (request) => {
+      const { locationId } = request.query;
+      await assertLocationAccess(request, locationId);
+      return { locationId, ...(await getCatalog(app.db, locationId)) };
+    },
+  );
+
+  app.put(
+    '/api/catalog',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Replace the catalogue of a location (admin); existing pallets keep their values',
+        body: putBody,
+        response: { 200: catalogSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, ...catalog } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        const previous = await getCatalog(trx, locationId);
+        await replaceCatalog(trx, locationId, catalog);
+        const body = { locationId, ...catalog };
+        return {
+          body,
+          // not one of SPEC 7's types: clients that do not know it skip it
+          live: [{ locationId, message: { type: 'CATALOG_UPDATE', catalog: body } }],
+          analytics: [
+            {
+              event_type: 'system_update',
+              location_id: locationId,
+              notes: 'Catalogue changed',
+              previous_state: previous,
+              new_state: catalog,
+            },
+          ],
+        };
+      });
+    },
+  );
+}

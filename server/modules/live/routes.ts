@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { assertLocationAccess, authenticateToken } from '../../plugins/auth';
+import { forbidden, HttpError, invalid } from '../../plugins/errors';
+import { LiveHub } from './hub';
+import { databaseLiveLog, pruneLiveEvents } from './log';
+import { listenLiveEvents, type NotifySource } from './notify';
+
+/** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
+const unavailable = () =>
+  new HttpError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable. Please try again later');
+
+const lastEventIdPattern = /^\d{1,15}$/;
+
+/**
+ * CONTRACT "Live events": `GET /api/sse/location/{locationId}?token=&lastEventId=`. Checks the
+ * token (401) and the location (403) before the stream opens, then hands the socket to the hub.
+ * Also starts this process's LISTEN for committed events and the log's pruning, and drains the
+ * streams (spread over a few seconds) when the app closes.
+ */
+export async function liveRoutes(app: App): Promise<void> {
+  const options = app.config.live;
+  const onError = (error: unknown) => app.log.error({ err: error }, 'live events');
+  const hub = new LiveHub(databaseLiveLog(app.db), options, onError);
+  const source: NotifySource =
+    app.database.kind === 'pglite'
+      ? { kind: 'pglite', pglite: app.database.pglite! }
+      : { kind: 'postgres', connectionString: app.config.databaseUrl! };
+  const stopListening = await listenLiveEvents(source, {
+    notify: (locationId, id) => hub.notify(locationId, id),
+    catchUp: () => hub.catchUp(),
+    onError,
+  });
+  const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
+  const pruning = setInterval(prune, options.pruneIntervalMs).unref();
+  prune();
+  app.addHook('preClose', () => hub.drain());
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await stopListening();
+  });
+
+  app.get(
+    '/api/sse/location/:locationId',
+    {
+      schema: {
+        description:
+          'Server-sent events of one location: `connected`, the replay after lastEventId (or `reset`), then `update`s; `heartbeat` every 15 s. The Last-Event-ID header wins over the query.',
+        params: z.object({ locationId: z.string() }),
+        querystring: z.object({ token: z.string().optional(), lastEventId: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      request.user = await authenticateToken(app, request.query.token);
+      const { locationId } = request.params;
+      await assertLocationAccess(request, locationId).catch((error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? forbidden() : error;
+      });
+      const header = request.headers['last-event-id'];
+      const lastEventId =
+        (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
+      if (lastEventId !== undefined && !lastEventIdPattern.test(lastEventId)) {
+        throw invalid({ lastEventId: 'must be a non-negative integer' });
+      }
+      if (!hub.accepting()) throw unavailable();
+      reply.hijack();
+      await hub.open(
+        locationId,
+        request.raw.socket,
+        lastEventId === undefined ? undefined : Number(lastEventId),
+      );
+    },
+  );
+}

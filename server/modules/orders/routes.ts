@@ -1,0 +1,394 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { DB } from '../../db/schema';
+import {
+  type AuthUser,
+  assertLocationAccess,
+  isUuid,
+  requireAuth,
+  requirePermission,
+} from '../../plugins/auth';
+import { conflict, invalid, notFound } from '../../plugins/errors';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { idParams, pageQuery, sendList, successSchema, visible } from '../pallets/common';
+import { findPallets, palletState, shipPallets } from '../pallets/repository';
+import { loadPallet, palletUpdate } from '../pallets/routes';
+import { storageZoneCleared } from '../storage/routes';
+import {
+  assignPallets,
+  deleteOrder,
+  findOrders,
+  insertOrder,
+  listOrders,
+  markOrderShipped,
+  type OrderDoc,
+  type OrderStatus,
+  unassignPallet,
+  updateOrder,
+} from './repository';
+
+const statuses = ['open', 'assigned', 'shipped', 'complete'] as const;
+
+/** An order as the order paths answer it. */
+export const orderSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  customer: z.string(),
+  status: z.enum(statuses),
+  palletIds: z.array(z.string()),
+  assignedPallets: z.number().int(),
+  requestedPallets: z.number().int(),
+  dueDate: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  shippedAt: z.string().nullable(),
+});
+
+const orderPageSchema = z.object({
+  data: z.array(orderSchema),
+  nextCursor: z.string().nullable(),
+  lastEventId: z.number().int(),
+});
+
+const assignmentSchema = z.object({
+  assignmentId: z.string(),
+  orderId: z.string(),
+  palletIds: z.array(z.string()),
+});
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
+    message: 'must be a date that exists',
+  });
+
+const customer = lineText(200);
+const requestedPallets = z.number().int().min(1).max(10_000);
+
+const listQuery = z.object({
+  locationId: z.uuid(),
+  status: z.enum([...statuses, 'all']).default('all'),
+  ...pageQuery,
+});
+
+const createBody = z.object({
+  locationId: z.uuid(),
+  customer,
+  requestedPallets,
+  dueDate: calendarDate.nullable().optional(),
+});
+
+const patchBody = z
+  .object({
+    customer: customer.optional(),
+    requestedPallets: requestedPallets.optional(),
+    dueDate: calendarDate.nullable().optional(),
+    status: z
+      .enum(statuses)
+      .optional()
+      .describe('only shipped → complete changes it; the rest follows the pallets'),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'send at least one of customer, requestedPallets, dueDate, status',
+  });
+
+const assignBody = z.object({
+  palletIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a pallet' }),
+});
+
+const palletParams = z.object({ id: z.string(), palletId: z.string() });
+
+/** The order `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
+async function loadOrder(db: Kysely<DB>, user: AuthUser, id: string, lock = false): Promise<OrderDoc> {
+  if (!isUuid(id)) throw notFound();
+  return visible(user, (await findOrders(db, [id], lock))[0], (order) => order.locationId);
+}
+
+/** An ORDER_UPDATE live message of SPEC 7 for one order. */
+function orderUpdate(action: 'add' | 'update' | 'delete', order: OrderDoc) {
+  return { locationId: order.locationId, message: { type: 'ORDER_UPDATE', action, orders: [order] } };
+}
+
+/** 409 unless pallets may still be put on or taken off `order`. */
+function assertNotShipped(order: OrderDoc): void {
+  if (order.status === 'shipped' || order.status === 'complete') {
+    throw conflict(`The order has already been ${order.status === 'shipped' ? 'shipped' : 'completed'}`);
+  }
+}
+
+/** 409 unless PATCH may move `from` to `to`: unshipped statuses follow the pallets, shipped → complete. */
+function assertStatusChange(from: OrderStatus, to: OrderStatus | undefined): void {
+  if (to === undefined || to === from || (from === 'shipped' && to === 'complete')) return;
+  throw conflict(
+    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, and only a shipped order can be completed`,
+  );
+}
+
+/** CONTRACT's order routes: list, create, read, change, delete, assign, unassign, ship. */
+export async function orderRoutes(app: App): Promise<void> {
+  const manage = requirePermission('manage_orders');
+
+  app.get(
+    '/api/orders',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders of a location, newest first',
+        querystring: listQuery,
+        response: { 200: orderPageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendList(request, reply, request.query.locationId, (db) => listOrders(db, request.query)),
+  );
+
+  app.post(
+    '/api/orders',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary: 'Create an order (manage_orders)',
+        body: createBody,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, ...fields } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx, user) => {
+        const order = await insertOrder(trx, locationId, fields, user.id);
+        return {
+          status: 201,
+          body: order,
+          live: [orderUpdate('add', order)],
+          analytics: [
+            { event_type: 'order_created', location_id: locationId, order_id: order.id, new_state: order },
+          ],
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } },
+    },
+    async (request) => loadOrder(app.db, request.user!, request.params.id),
+  );
+
+  app.patch(
+    '/api/orders/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary: 'Change an order (manage_orders)',
+        params: idParams,
+        body: patchBody,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const before = await loadOrder(trx, user, request.params.id, true);
+        assertStatusChange(before.status, request.body.status);
+        const after = await updateOrder(trx, before.id, request.body);
+        const completed = before.status !== 'complete' && after.status === 'complete';
+        return {
+          body: after,
+          live: [orderUpdate('update', after)],
+          analytics: [
+            {
+              event_type: completed ? 'order_complete' : 'order_updated',
+              location_id: after.locationId,
+              order_id: after.id,
+              previous_state: before,
+              new_state: after,
+            },
+          ],
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/orders/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete an order; its pallets stay, unassigned (manage_orders)',
+        params: idParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const order = await loadOrder(trx, user, request.params.id, true);
+        await deleteOrder(trx, order.id);
+        const pallets = await findPallets(trx, order.palletIds);
+        const live = [
+          orderUpdate('delete', order),
+          ...(pallets.length > 0 ? [palletUpdate('update', pallets)] : []),
+        ];
+        return {
+          body: { success: true as const },
+          live,
+          analytics: [
+            {
+              event_type: 'order_deleted',
+              location_id: order.locationId,
+              order_id: order.id,
+              previous_state: order,
+            },
+          ],
+        };
+      }),
+  );
+
+  app.post(
+    '/api/orders/:id/assign',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Put pallets on the order as one assignment; 409 if one is on an order already (manage_orders)',
+        params: idParams,
+        body: assignBody,
+        response: { 200: assignmentSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const { palletIds } = request.body;
+        const order = await loadOrder(trx, user, request.params.id, true);
+        assertNotShipped(order);
+        const pallets = await findPallets(trx, palletIds, true);
+        const present = new Set(pallets.filter((p) => p.location_id === order.locationId).map((p) => p.id));
+        const missing = palletIds.filter((id) => !present.has(id));
+        if (missing.length > 0) {
+          throw invalid({ palletIds: `no such pallet in the order's location: ${missing.join(', ')}` });
+        }
+        for (const pallet of pallets) {
+          if (pallet.status === 'shipped') throw conflict(`Pallet ${pallet.id} has already been shipped`);
+          if (pallet.order_id === order.id) throw conflict(`Pallet ${pallet.id} is already on this order`);
+          if (pallet.order_id !== null)
+            throw conflict(`Pallet ${pallet.id} is already assigned to another order`);
+        }
+        const assignmentId = await assignPallets(trx, order, palletIds, user.id);
+        const [after] = await findOrders(trx, [order.id]);
+        return {
+          body: { assignmentId, orderId: order.id, palletIds },
+          live: [
+            {
+              locationId: order.locationId,
+              message: { type: 'ASSIGNMENT_UPDATE', palletIds, orderId: order.id, assignmentId },
+            },
+            orderUpdate('update', after),
+          ],
+          analytics: palletIds.map((palletId) => ({
+            event_type: 'pallet_assigned' as const,
+            location_id: order.locationId,
+            pallet_id: palletId,
+            order_id: order.id,
+            new_state: { order_id: order.id, assignment_id: assignmentId },
+          })),
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/orders/:id/pallets/:palletId',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary: 'Take a pallet off the order (manage_orders)',
+        params: palletParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const order = await loadOrder(trx, user, request.params.id, true);
+        const pallet = await loadPallet(trx, user, request.params.palletId, true);
+        if (pallet.order_id !== order.id) throw notFound();
+        assertNotShipped(order);
+        await unassignPallet(trx, order.id, pallet.id);
+        const [after] = await findOrders(trx, [order.id]);
+        const [palletAfter] = await findPallets(trx, [pallet.id]);
+        return {
+          body: after,
+          live: [palletUpdate('update', [palletAfter]), orderUpdate('update', after)],
+          analytics: [
+            {
+              event_type: 'pallet_unassigned',
+              location_id: order.locationId,
+              pallet_id: pallet.id,
+              order_id: order.id,
+              previous_state: { order_id: order.id, assignment_id: pallet.assignment_id },
+            },
+          ],
+        };
+      }),
+  );
+
+  app.post(
+    '/api/orders/:id/ship',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['orders'],
+        summary: 'Ship the order: it and its pallets become shipped, and leave storage (manage_orders)',
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const order = await loadOrder(trx, user, request.params.id, true);
+        assertNotShipped(order);
+        if (order.palletIds.length === 0) throw conflict('The order has no pallets to ship');
+        const before = await findPallets(trx, order.palletIds, true);
+        const shipped = await shipPallets(trx, order.palletIds);
+        const after = await markOrderShipped(trx, order.id);
+        return {
+          body: after,
+          live: [
+            palletUpdate('update', shipped),
+            ...before.filter((pallet) => pallet.zone_id !== null).map(storageZoneCleared),
+            orderUpdate('update', after),
+          ],
+          analytics: [
+            {
+              event_type: 'order_shipped',
+              location_id: order.locationId,
+              order_id: order.id,
+              new_state: after,
+            },
+            ...before.map((pallet) => ({
+              event_type: 'pallet_shipped' as const,
+              location_id: order.locationId,
+              pallet_id: pallet.id,
+              order_id: order.id,
+              previous_state: palletState(pallet),
+              new_state: { status: 'shipped' },
+            })),
+          ],
+        };
+      }),
+  );
+}

@@ -1,0 +1,278 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { DB } from '../../db/schema';
+import {
+  type AuthUser,
+  assertLocationAccess,
+  isUuid,
+  requireAuth,
+  requirePermission,
+} from '../../plugins/auth';
+import { conflict, invalid, notFound } from '../../plugins/errors';
+import { type MutationOutcome, mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import {
+  type CatalogAttribute,
+  catalogAttributes,
+  catalogColumns,
+  catalogErrors,
+} from '../catalog/repository';
+import { findOrders, syncOrderStatus } from '../orders/repository';
+import { idParams, lockRows, pageQuery, sendList, successSchema, visible } from './common';
+import {
+  deletePallet,
+  findPallet,
+  insertPallet,
+  listPallets,
+  type PalletDoc,
+  palletState,
+  updatePallet,
+} from './repository';
+
+const attributeValue = lineText(64);
+const weight = z.number().min(0.01).max(10_000).describe('kg, two decimals');
+
+/** A pallet as every pallet path answers it (snake_case, CONTRACT). */
+export const palletSchema = z.object({
+  id: z.string(),
+  location_id: z.string(),
+  pallet_type: z.string(),
+  box_type: z.string(),
+  tomato_type: z.string(),
+  tomato_option: z.string(),
+  weight: z.number(),
+  status: z.enum(['active', 'shipped']),
+  version: z.number().int(),
+  qr_code: z.string().describe('SPEC 3 QR content: {"id":"<id>"}'),
+  order_id: z.string().nullable(),
+  assignment_id: z.string().nullable(),
+  storage_zone: z.string().nullable().describe('name of the storage zone'),
+  zone_id: z.string().nullable(),
+  row_index: z.number().int().nullable(),
+  added_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  shipped_at: z.string().nullable(),
+});
+
+/** A page of GET /api/pallets. */
+export const palletPageSchema = z.object({
+  data: z.array(palletSchema),
+  next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last'),
+  last_event_id: z.number().int().describe('the live event id this page is current with'),
+});
+
+const listQuery = z.object({
+  locationId: z.uuid(),
+  status: z.enum(['active', 'shipped', 'all']).default('active'),
+  palletType: attributeValue.optional(),
+  boxType: attributeValue.optional(),
+  tomatoType: attributeValue.optional(),
+  tomatoOption: attributeValue.optional(),
+  orderId: z.uuid().optional(),
+  ...pageQuery,
+});
+
+const createBody = z.object({
+  locationId: z.uuid(),
+  palletType: attributeValue,
+  boxType: attributeValue,
+  tomatoType: attributeValue,
+  tomatoOption: attributeValue,
+  weight,
+});
+
+const patchBody = z
+  .object({
+    version: z.number().int().min(1).describe('the version the change was made to'),
+    palletType: attributeValue.optional(),
+    boxType: attributeValue.optional(),
+    tomatoType: attributeValue.optional(),
+    tomatoOption: attributeValue.optional(),
+    weight: weight.optional(),
+  })
+  .refine((body) => [...catalogAttributes, 'weight' as const].some((field) => body[field] !== undefined), {
+    message: 'send at least one of palletType, boxType, tomatoType, tomatoOption, weight',
+  });
+
+/** The pallet `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
+export async function loadPallet(
+  db: Kysely<DB>,
+  user: AuthUser,
+  id: string,
+  lock = false,
+): Promise<PalletDoc> {
+  if (!isUuid(id)) throw notFound();
+  return visible(user, await findPallet(db, id, lock), (pallet) => pallet.location_id);
+}
+
+/** A PALLET_UPDATE live message of SPEC 7 for `pallets` of one location. */
+export function palletUpdate(action: 'add' | 'update' | 'delete', pallets: PalletDoc[]) {
+  return { locationId: pallets[0].location_id, message: { type: 'PALLET_UPDATE', action, pallets } };
+}
+
+async function assertInCatalog(
+  db: Kysely<DB>,
+  locationId: string,
+  values: Partial<Record<CatalogAttribute, string>>,
+) {
+  const errors = await catalogErrors(db, locationId, values);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/** CONTRACT's pallet routes: list, create, read, change (with `version`), delete. */
+export async function palletRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/pallets',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['pallets'],
+        summary: 'Pallets of a location, newest first (status active by default)',
+        querystring: listQuery,
+        response: { 200: palletPageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendList(request, reply, request.query.locationId, (db) => listPallets(db, request.query)),
+  );
+
+  app.post(
+    '/api/pallets',
+    {
+      preHandler: requirePermission('manage_pallets'),
+      schema: {
+        tags: ['pallets'],
+        summary: 'Create a pallet (values from the location catalogue; manage_pallets)',
+        body: createBody,
+        response: { 201: palletSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, ...values } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx, user) => {
+        await assertInCatalog(trx, locationId, values);
+        const pallet = await insertPallet(trx, locationId, values, user.id);
+        return {
+          status: 201,
+          body: pallet,
+          live: [palletUpdate('add', [pallet])],
+          analytics: [
+            {
+              event_type: 'pallet_created',
+              location_id: locationId,
+              pallet_id: pallet.id,
+              new_state: palletState(pallet),
+            },
+          ],
+        };
+      });
+    },
+  );
+
+  app.get(
+    '/api/pallets/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags: ['pallets'], summary: 'One pallet', params: idParams, response: { 200: palletSchema } },
+    },
+    async (request) => loadPallet(app.db, request.user!, request.params.id),
+  );
+
+  app.patch(
+    '/api/pallets/:id',
+    {
+      preHandler: requirePermission('manage_pallets'),
+      schema: {
+        tags: ['pallets'],
+        summary: 'Change a pallet; `version` must be the current one (409 otherwise; manage_pallets)',
+        params: idParams,
+        body: patchBody,
+        response: { 200: palletSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const { version, ...changes } = request.body;
+        const before = await loadPallet(trx, user, request.params.id, true);
+        if (before.version !== version) {
+          throw conflict(
+            `The pallet was changed by someone else (it is at version ${before.version}, not ${version}); reload it and try again`,
+          );
+        }
+        const changed = Object.fromEntries(
+          catalogAttributes
+            .filter(
+              (attribute) =>
+                changes[attribute] !== undefined && changes[attribute] !== before[catalogColumns[attribute]],
+            )
+            .map((attribute) => [attribute, changes[attribute]]),
+        );
+        await assertInCatalog(trx, before.location_id, changed);
+        const after = await updatePallet(trx, before.id, changes);
+        return {
+          body: after,
+          live: [palletUpdate('update', [after])],
+          analytics: [
+            {
+              event_type: 'pallet_updated',
+              location_id: after.location_id,
+              pallet_id: after.id,
+              order_id: after.order_id,
+              previous_state: palletState(before),
+              new_state: palletState(after),
+            },
+          ],
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/pallets/:id',
+    {
+      preHandler: requirePermission('manage_pallets'),
+      schema: {
+        tags: ['pallets'],
+        summary: 'Delete a pallet (and its assignment and storage place; manage_pallets)',
+        params: idParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        // lock its order before the pallet, in the order assign and ship take them (no deadlock)
+        const seen = await loadPallet(trx, user, request.params.id);
+        if (seen.order_id !== null) await lockRows(trx, 'orders', [seen.order_id]);
+        const pallet = await loadPallet(trx, user, seen.id, true);
+        if (pallet.order_id !== seen.order_id) {
+          // put on or taken off an order meanwhile: locking that order now could deadlock
+          throw conflict('The pallet was assigned or unassigned while it was being deleted; try again');
+        }
+        await deletePallet(trx, pallet.id);
+        const outcome: MutationOutcome<{ success: true }> = {
+          body: { success: true },
+          live: [palletUpdate('delete', [pallet])],
+          analytics: [
+            {
+              event_type: 'pallet_deleted',
+              location_id: pallet.location_id,
+              pallet_id: pallet.id,
+              order_id: pallet.order_id,
+              previous_state: palletState(pallet),
+            },
+          ],
+        };
+        if (pallet.order_id !== null) {
+          await syncOrderStatus(trx, pallet.order_id);
+          const orders = await findOrders(trx, [pallet.order_id]);
+          outcome.live!.push({
+            locationId: pallet.location_id,
+            message: { type: 'ORDER_UPDATE', action: 'update', orders },
+          });
+        }
+        return outcome;
+      }),
+  );
+}

@@ -1,0 +1,141 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { isoTime, lastEventIdOf, lockRows } from '../pallets/common';
+import type { ListSnapshot } from '../pallets/list-cache';
+
+/** A storage zone as the API answers it, with the pallet ids standing in each row. */
+export interface ZoneDoc {
+  id: string;
+  locationId: string;
+  name: string;
+  /** number of rows; rows are numbered from 0 */
+  rows: number;
+  /** pallets one row holds */
+  rowCapacity: number;
+  /** per row (index = rowIndex), the pallet ids in it, first placed first */
+  rowPallets: string[][];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where a pallet stands (CONTRACT: POST /api/storage/positions answers it). */
+export interface Position {
+  id: string;
+  palletId: string;
+  zoneId: string;
+  rowIndex: number;
+  locationId: string;
+}
+
+/** Fields of a zone. */
+export interface ZoneFields {
+  name: string;
+  rows: number;
+  rowCapacity: number;
+}
+
+const zoneDoc = sql<ZoneDoc>`json_build_object(
+  'id', z.id, 'locationId', z.location_id, 'name', z.name, 'rows', z.row_count, 'rowCapacity', z.row_capacity,
+  'rowPallets', (
+    select json_agg(coalesce(
+      (select json_agg(sp.pallet_id order by sp.placed_at, sp.pallet_id)
+         from storage_positions sp where sp.zone_id = z.id and sp.row_index = r.i),
+      '[]'::json) order by r.i)
+    from generate_series(0, z.row_count - 1) as r(i)),
+  'createdAt', ${isoTime('z.created_at')}, 'updatedAt', ${isoTime('z.updated_at')})`;
+
+/** One zone, or undefined; `lock` holds its row lock (placements into it then run one by one). */
+export async function findZone(db: Kysely<DB>, id: string, lock = false): Promise<ZoneDoc | undefined> {
+  if (lock) await lockRows(db, 'storage_zones', [id]);
+  const row = await db
+    .selectFrom('storage_zones as z')
+    .select(zoneDoc.as('doc'))
+    .where('z.id', '=', id)
+    .executeTakeFirst();
+  return row?.doc;
+}
+
+/** GET /api/storage/zones as JSON text `{data, lastEventId}`, zones by name. */
+export async function listZones(db: Kysely<DB>, locationId: string): Promise<ListSnapshot> {
+  const row = await db
+    .selectFrom('storage_zones as z')
+    .select([
+      sql<string>`coalesce(json_agg(${zoneDoc} order by z.name), '[]')::text`.as('data'),
+      lastEventIdOf(locationId).as('last_event_id'),
+    ])
+    .where('z.location_id', '=', locationId)
+    .executeTakeFirstOrThrow();
+  return { json: `{"data":${row.data},"lastEventId":${row.last_event_id}}`, lastEventId: row.last_event_id };
+}
+
+/** Creates a zone; answers its document. */
+export async function insertZone(trx: Kysely<DB>, locationId: string, fields: ZoneFields): Promise<ZoneDoc> {
+  const { id } = await trx
+    .insertInto('storage_zones')
+    .values({
+      location_id: locationId,
+      name: fields.name,
+      row_count: fields.rows,
+      row_capacity: fields.rowCapacity,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await findZone(trx, id))!;
+}
+
+/** Changes a zone's fields; answers the new document. */
+export async function updateZone(trx: Kysely<DB>, id: string, fields: Partial<ZoneFields>): Promise<ZoneDoc> {
+  await trx
+    .updateTable('storage_zones')
+    .set({
+      name: fields.name,
+      row_count: fields.rows,
+      row_capacity: fields.rowCapacity,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+  return (await findZone(trx, id))!;
+}
+
+/** Deletes an empty zone. */
+export async function deleteZone(trx: Kysely<DB>, id: string): Promise<void> {
+  await trx.deleteFrom('storage_zones').where('id', '=', id).execute();
+}
+
+/**
+ * Places `palletId` in row `rowIndex` of `zoneId` (moving it if it stood elsewhere); answers the
+ * position. The caller holds the zone's lock and has checked the row has room.
+ */
+export async function placePallet(
+  trx: Kysely<DB>,
+  place: Omit<Position, 'id'>,
+  userId: string,
+): Promise<Position> {
+  const values = {
+    pallet_id: place.palletId,
+    zone_id: place.zoneId,
+    row_index: place.rowIndex,
+    location_id: place.locationId,
+    placed_by: userId,
+  };
+  const { id } = await trx
+    .insertInto('storage_positions')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('pallet_id').doUpdateSet({
+        zone_id: place.zoneId,
+        row_index: place.rowIndex,
+        placed_by: userId,
+        placed_at: sql`now()`,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, ...place };
+}
+
+/** Takes `palletId` out of storage. */
+export async function removePosition(trx: Kysely<DB>, palletId: string): Promise<void> {
+  await trx.deleteFrom('storage_positions').where('pallet_id', '=', palletId).execute();
+}

@@ -1,0 +1,340 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { DB } from '../../db/schema';
+import {
+  type AuthUser,
+  assertLocationAccess,
+  canSeeLocation,
+  isUuid,
+  requireAuth,
+  requirePermission,
+} from '../../plugins/auth';
+import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { idParams, sendList, successSchema, visible } from '../pallets/common';
+import { findPallet, type PalletDoc } from '../pallets/repository';
+import { loadPallet } from '../pallets/routes';
+import {
+  deleteZone,
+  findZone,
+  insertZone,
+  listZones,
+  placePallet,
+  removePosition,
+  updateZone,
+  type ZoneDoc,
+  type ZoneFields,
+} from './repository';
+
+const zoneSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  rows: z.number().int(),
+  rowCapacity: z.number().int(),
+  rowPallets: z.array(z.array(z.string())).describe('per row (index = rowIndex), the pallet ids in it'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const positionSchema = z.object({
+  id: z.string(),
+  palletId: z.string(),
+  zoneId: z.string(),
+  rowIndex: z.number().int(),
+  locationId: z.string(),
+});
+
+const zoneFields = {
+  name: lineText(100),
+  rows: z.number().int().min(1).max(200),
+  rowCapacity: z.number().int().min(1).max(500),
+};
+
+const createBody = z.object({ locationId: z.uuid(), ...zoneFields });
+
+const patchBody = z
+  .object({
+    name: zoneFields.name.optional(),
+    rows: zoneFields.rows.optional(),
+    rowCapacity: zoneFields.rowCapacity.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'send at least one of name, rows, rowCapacity',
+  });
+
+const positionBody = z.object({ palletId: z.uuid(), zoneId: z.uuid(), rowIndex: z.number().int().min(0) });
+
+/** The zone `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
+async function loadZone(db: Kysely<DB>, user: AuthUser, id: string, lock = false): Promise<ZoneDoc> {
+  if (!isUuid(id)) throw notFound();
+  return visible(user, await findZone(db, id, lock), (zone) => zone.locationId);
+}
+
+/** A zone change for the live log (not one of SPEC 7's types: clients that do not know it skip it). */
+function zoneUpdate(action: 'add' | 'update' | 'delete', zone: ZoneDoc) {
+  return { locationId: zone.locationId, message: { type: 'STORAGE_ZONE_UPDATE', action, zones: [zone] } };
+}
+
+/** PALLET_UPDATED of SPEC 7: `pallet` now stands in `zone` (or nowhere, when null). */
+function storageZoneChanged(pallet: PalletDoc, zone: Pick<ZoneDoc, 'id' | 'name'> | null) {
+  return {
+    locationId: pallet.location_id,
+    message: {
+      type: 'PALLET_UPDATED',
+      action: 'update_storage_zone',
+      palletId: pallet.id,
+      zoneId: zone?.id ?? null,
+      storageZone: zone?.name ?? null,
+    },
+  };
+}
+
+/** PALLET_UPDATED for a pallet taken out of storage (shipped, or removed from its row). */
+export const storageZoneCleared = (pallet: PalletDoc) => storageZoneChanged(pallet, null);
+
+/** Where a pallet stood, for analytics' previous_state / new_state. */
+const placeOf = (pallet: PalletDoc) => ({
+  zone_id: pallet.zone_id,
+  storage_zone: pallet.storage_zone,
+  row_index: pallet.row_index,
+});
+
+/** 409 if a zone shrunk to `fields` would leave pallets outside its rows or over capacity. */
+function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
+  const rows = fields.rows ?? zone.rows;
+  const capacity = fields.rowCapacity ?? zone.rowCapacity;
+  zone.rowPallets.forEach((pallets, rowIndex) => {
+    if (rowIndex >= rows && pallets.length > 0) {
+      throw conflict(`Row ${rowIndex} of zone ${zone.name} still holds ${pallets.length} pallets`);
+    }
+    if (pallets.length > capacity) {
+      throw conflict(
+        `Row ${rowIndex} of zone ${zone.name} holds ${pallets.length} pallets, more than ${capacity}`,
+      );
+    }
+  });
+}
+
+/** The 409 of a zone name already taken in its location. */
+const duplicateName = (name: string | undefined) =>
+  `A storage zone named "${name}" already exists in this location`;
+
+/** CONTRACT's storage routes: zones (list, create, change, delete) and pallet positions. */
+export async function storageRoutes(app: App): Promise<void> {
+  const manage = requirePermission('manage_storage_assignments');
+
+  app.get(
+    '/api/storage/zones',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['storage'],
+        summary: 'Storage zones of a location with the pallets in each row',
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: z.object({ data: z.array(zoneSchema), lastEventId: z.number().int() }) },
+      },
+    },
+    async (request, reply) =>
+      sendList(request, reply, request.query.locationId, (db) => listZones(db, request.query.locationId)),
+  );
+
+  app.post(
+    '/api/storage/zones',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary: 'Create a zone (manage_storage_assignments)',
+        body: createBody,
+        response: { 201: zoneSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, ...fields } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        const zone = await conflictOnDuplicate(duplicateName(fields.name), () =>
+          insertZone(trx, locationId, fields),
+        );
+        return {
+          status: 201,
+          body: zone,
+          live: [zoneUpdate('add', zone)],
+          analytics: [
+            {
+              event_type: 'system_update',
+              location_id: locationId,
+              notes: 'Storage zone created',
+              new_state: zone,
+            },
+          ],
+        };
+      });
+    },
+  );
+
+  app.patch(
+    '/api/storage/zones/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary: 'Change a zone; 409 if pallets would no longer fit (manage_storage_assignments)',
+        params: idParams,
+        body: patchBody,
+        response: { 200: zoneSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const before = await loadZone(trx, user, request.params.id, true);
+        assertFits(before, request.body);
+        const after = await conflictOnDuplicate(duplicateName(request.body.name), () =>
+          updateZone(trx, before.id, request.body),
+        );
+        return {
+          body: after,
+          live: [zoneUpdate('update', after)],
+          analytics: [
+            {
+              event_type: 'system_update',
+              location_id: after.locationId,
+              notes: 'Storage zone changed',
+              previous_state: before,
+              new_state: after,
+            },
+          ],
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/storage/zones/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary: 'Delete an empty zone; 409 while pallets stand in it (manage_storage_assignments)',
+        params: idParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const zone = await loadZone(trx, user, request.params.id, true);
+        const held = zone.rowPallets.flat().length;
+        if (held > 0) throw conflict(`Zone ${zone.name} still holds ${held} pallets`);
+        await deleteZone(trx, zone.id);
+        return {
+          body: { success: true as const },
+          live: [zoneUpdate('delete', zone)],
+          analytics: [
+            {
+              event_type: 'system_update',
+              location_id: zone.locationId,
+              notes: 'Storage zone deleted',
+              previous_state: zone,
+            },
+          ],
+        };
+      }),
+  );
+
+  app.post(
+    '/api/storage/positions',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary:
+          'Place (or move) a pallet in a row of a zone; a full row gets 409 (manage_storage_assignments)',
+        body: positionBody,
+        response: { 200: positionSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const { palletId, zoneId, rowIndex } = request.body;
+        // the zone's lock makes placements into it run one by one, so two cannot fill the last place
+        const zone = await findZone(trx, zoneId, true);
+        if (zone === undefined || !canSeeLocation(user, zone.locationId))
+          throw invalid({ zoneId: 'no such storage zone' });
+        if (rowIndex >= zone.rows) {
+          throw invalid({ rowIndex: `must be below ${zone.rows}, the number of rows of zone ${zone.name}` });
+        }
+        const pallet = await findPallet(trx, palletId, true);
+        if (pallet === undefined || pallet.location_id !== zone.locationId) {
+          throw invalid({ palletId: "no such pallet in the zone's location" });
+        }
+        if (pallet.status === 'shipped')
+          throw conflict(`Pallet ${pallet.id} has been shipped and has left the warehouse`);
+        const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
+        if (others.length >= zone.rowCapacity) {
+          throw conflict(`Row ${rowIndex} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`);
+        }
+        const position = await placePallet(
+          trx,
+          { palletId, zoneId, rowIndex, locationId: zone.locationId },
+          user.id,
+        );
+        return {
+          body: position,
+          live: [
+            {
+              locationId: zone.locationId,
+              message: { type: 'STORAGE_POSITION_UPDATE', action: 'assign_to_zone', position },
+            },
+            storageZoneChanged(pallet, zone),
+          ],
+          analytics: [
+            {
+              event_type: 'pallet_location_changed',
+              location_id: zone.locationId,
+              pallet_id: pallet.id,
+              order_id: pallet.order_id,
+              notes: 'Pallet location updated',
+              previous_state: placeOf(pallet),
+              new_state: { zone_id: zone.id, storage_zone: zone.name, row_index: rowIndex },
+            },
+          ],
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/storage/positions/:palletId',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary: 'Take a pallet out of storage (manage_storage_assignments)',
+        params: z.object({ palletId: z.string() }),
+        response: { 200: successSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const pallet = await loadPallet(trx, user, request.params.palletId, true);
+        if (pallet.zone_id === null) throw notFound();
+        await removePosition(trx, pallet.id);
+        return {
+          body: { success: true as const },
+          live: [storageZoneCleared(pallet)],
+          analytics: [
+            {
+              event_type: 'pallet_location_changed',
+              location_id: pallet.location_id,
+              pallet_id: pallet.id,
+              order_id: pallet.order_id,
+              notes: 'Pallet location updated',
+              previous_state: placeOf(pallet),
+              new_state: { zone_id: null, storage_zone: null, row_index: null },
+            },
+          ],
+        };
+      }),
+  );
+}

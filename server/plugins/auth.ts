@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { PermissionFlag } from '../modules/permissions/flags';
+import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
+import { forbidden, notFound, unauthorized } from './errors';
+
+/** Access tokens live 15 minutes (CONTRACT). */
+export const accessTokenTtlS = 15 * 60;
+
+/** The signed-in caller: the user record plus the refresh family its token belongs to. */
+export interface AuthUser extends UserRecord {
+  /** Refresh-token family of this session (logout revokes it). */
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireAuth` / `requirePermission`; null on routes without them. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** HS256 key of the access tokens, persisted in `server_secrets` (restarts log nobody out). */
+    jwtKey: CryptoKey;
+  }
+}
+
+/**
+ * The JWT signing key, created on first use and kept in `server_secrets` so every process and
+ * every restart shares it. Safe when several processes start at once (first insert wins).
+ * Imported once as a CryptoKey: given raw bytes, jose would import them again for every token.
+ */
+export async function loadJwtKey(db: Kysely<DB>): Promise<CryptoKey> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'jwt_hs256', value: randomBytes(32).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', 'jwt_hs256')
+    .executeTakeFirstOrThrow();
+  return crypto.subtle.importKey(
+    'raw',
+    Buffer.from(row.value, 'base64'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
+/**
+ * Signs an access token for `userId` in refresh family `familyId`. `expiresInS` defaults to
+ * 15 minutes; tests pass a negative one to mint an expired token.
+ */
+export function signAccessToken(
+  key: CryptoKey,
+  userId: string,
+  familyId: string,
+  expiresInS = accessTokenTtlS,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ fid: familyId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInS)
+    .sign(key);
+}
+
+/**
+ * Verifies a bearer token and loads its user (current flags and locations, so a change of
+ * permissions applies at once). Throws the 401 of CONTRACT when the token is missing, expired,
+ * invalid or its user no longer exists. Used by `requireAuth`; SSE calls it with `?token=`.
+ */
+export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthUser> {
+  if (!token) throw unauthorized();
+  let subject: string | undefined;
+  let familyId: unknown;
+  try {
+    const { payload } = await jwtVerify(token, app.jwtKey, { algorithms: ['HS256'] });
+    subject = payload.sub;
+    familyId = payload.fid;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw unauthorized();
+    throw error;
+  }
+  if (!subject || typeof familyId !== 'string' || !isUuid(subject)) throw unauthorized();
+  const user = await findUser(app.db, subject);
+  if (!user) throw unauthorized();
+  return { ...user, familyId };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID in its canonical text form. */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/**
+ * preHandler: the request must carry `Authorization: Bearer <access token>`; sets
+ * `request.user`. Use as `{ preHandler: requireAuth }`.
+ */
+export async function requireAuth(request: FastifyRequest): Promise<void> {
+  if (request.user) return;
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  request.user = await authenticateToken(request.server, token);
+}
+
+/**
+ * preHandler factory: signed in (401 otherwise) and admin or holding `flag` (403 otherwise).
+ * Use as `{ preHandler: requirePermission('manage_pallets') }`; it runs before the body is
+ * acted on, so a 403 writes nothing.
+ */
+export function requirePermission(flag: PermissionFlag) {
+  return async function checkPermission(request: FastifyRequest): Promise<void> {
+    await requireAuth(request);
+    if (!hasPermission(request.user!, flag)) throw forbidden();
+  };
+}
+
+/** preHandler: signed in and an administrator (403 otherwise). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireAuth(request);
+  if (!request.user!.admin) throw forbidden();
+}
+
+/** The signed-in caller; throws 401 on a route without `requireAuth` (a programming error). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * Sync check: may `user` see `locationId`? Admins see every location; others the ones assigned
+ * to them. Use it to filter; use {@link assertLocationAccess} to guard a route.
+ */
+export function canSeeLocation(user: Pick<UserRecord, 'admin' | 'locationIds'>, locationId: string): boolean {
+  return user.admin || user.locationIds.includes(locationId);
+}
+
+/**
+ * Throws CONTRACT's 404 unless the location exists and the caller may see it, so a user cannot
+ * even learn that another location's resource exists. Call it with the `locationId` of the
+ * query, the body, or the row the path names (e.g. a pallet's location) before acting.
+ */
+export async function assertLocationAccess(request: FastifyRequest, locationId: string): Promise<void> {
+  const user = currentUser(request);
+  if (!isUuid(locationId) || !canSeeLocation(user, locationId)) throw notFound();
+  if (!user.admin) return; // an assigned location exists (foreign key)
+  const row = await request.server.db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+}

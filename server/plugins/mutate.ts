@@ -1,0 +1,116 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import { appendLiveEvent, type LiveMessage } from '../db/live-events';
+import type { DB } from '../db/schema';
+import { type AnalyticsEventInput, insertAnalyticsEvents } from '../modules/analytics/repository';
+import { type AuthUser, currentUser } from './auth';
+import { invalid } from './errors';
+
+/** What a mutation's work answers to {@link mutate}. */
+export interface MutationOutcome<T> {
+  /** The answer, serialized by the route's response schema. */
+  body: T;
+  /** HTTP status; default 200 (use 201 for a creation). */
+  status?: number;
+  /** Live messages to log in the same transaction, each for its location (SSE sends them). */
+  live?: { locationId: string; message: LiveMessage }[];
+  /** Analytics events to record in the same transaction; `user_id` defaults to the caller. */
+  analytics?: AnalyticsEventInput[];
+}
+
+/** How long an Idempotency-Key answer is kept and replayed (CONTRACT: 24 h). */
+export const idempotencyTtlHours = 24;
+
+const keyPattern = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * Runs one mutation as ONE transaction: `work(trx, user)` does the writes and answers a
+ * {@link MutationOutcome}; its live messages (via `appendLiveEvent`) and analytics events are
+ * written in the same transaction, so all of it commits or none. Throw an `HttpError`
+ * (`notFound()`, `conflict(…)`) from `work` to roll everything back and answer it.
+ *
+ * Honours `Idempotency-Key` (per user, 24 h): the key is claimed inside the transaction, so a
+ * repeat (even a concurrent one, which waits on the key's row) answers the first answer's status
+ * and body again and changes nothing. Use it in every authenticated mutating handler:
+ *
+ * ```ts
+ * app.post('/api/things', { preHandler: requirePermission('manage_pallets'), schema }, (req, reply) =>
+ *   mutate(req, reply, async (trx, user) => {
+ *     const thing = await insertThing(trx, req.body);
+ *     return { status: 201, body: thing, live: [{ locationId, message }], analytics: [{ … }] };
+ *   }));
+ * ```
+ */
+export async function mutate<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (trx: Transaction<DB>, user: AuthUser) => Promise<MutationOutcome<T>>,
+): Promise<T> {
+  const user = currentUser(request);
+  const header = request.headers['idempotency-key'];
+  const key = typeof header === 'string' ? header : undefined;
+  if (header !== undefined && (key === undefined || !keyPattern.test(key))) {
+    throw invalid({ 'Idempotency-Key': 'must be 1 to 200 visible ASCII characters' });
+  }
+  const answer = await request.server.db.transaction().execute(async (trx) => {
+    if (key !== undefined) {
+      const stored = await claimKey(trx, user.id, key, request.method, request.url);
+      if (stored) return stored;
+    }
+    const outcome = await work(trx, user);
+    await insertAnalyticsEvents(
+      trx,
+      (outcome.analytics ?? []).map((event) => ({ ...event, user_id: event.user_id ?? user.id })),
+    );
+    const status = outcome.status ?? 200;
+    if (key !== undefined) {
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: status, body: JSON.stringify(outcome.body ?? null) })
+        .where('user_id', '=', user.id)
+        .where('key', '=', key)
+        .execute();
+    }
+    // last: a live event locks its location's counter row until the commit, and every other
+    // change of the location waits for that lock
+    for (const { locationId, message } of outcome.live ?? []) await appendLiveEvent(trx, locationId, message);
+    return { status, body: outcome.body };
+  });
+  reply.code(answer.status);
+  return answer.body as T;
+}
+
+/**
+ * Claims `key` for this request, or answers the stored first answer. The insert takes the key's
+ * row lock, so a concurrent repeat waits here until the first commits, then replays it.
+ */
+async function claimKey(
+  trx: Transaction<DB>,
+  userId: string,
+  key: string,
+  method: string,
+  path: string,
+): Promise<{ status: number; body: unknown } | undefined> {
+  await trx // the user's keys past their 24 hours are forgotten (and may be used again)
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', sql<string>`now() - make_interval(hours => ${idempotencyTtlHours})`)
+    .execute();
+  const claimed = await trx
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, method, path, status_code: null, body: null })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (claimed) return undefined;
+  const stored = await trx
+    .selectFrom('idempotency_keys')
+    .select(['method', 'path', 'status_code', 'body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (stored.method !== method || stored.path !== path || stored.status_code === null) {
+    throw invalid({ 'Idempotency-Key': 'was already used for a different request' });
+  }
+  return { status: stored.status_code, body: stored.body };
+}
