@@ -1,0 +1,91 @@
+/**
+ * Every constant of SPEC 9, named with its unit, in one place.
+ * Timing tests import these so that a changed constant fails its marble test.
+ */
+
+// Session (SPEC 4, 9)
+export const tokenValidationIntervalMs = 5 * 60_000;
+export const sessionBreakerFailures = 3;
+export const sessionBreakerOpenMs = 5 * 60_000;
+export const failureBackoffBaseMs = 1_000;
+export const failureBackoffMaxMs = 30_000;
+export const onlineRecoveryDelayMs = 1_000;
+export const persistentSessionExpiryMs = 31_536_000_000;
+export const expiredStorageCleanupIntervalMs = 5 * 60_000;
+
+// Redirect guard (SPEC 9)
+export const maxRedirectsPerSession = 3;
+export const redirectThrottleMs = 10_000;
+export const redirectLoopShortCount = 3;
+export const redirectLoopShortWindowMs = 30_000;
+export const redirectLoopLongCount = 5;
+export const redirectLoopLongWindowMs = 5 * 60_000;
+export const redirectCounterIdleResetMs = 5 * 60_000;
+
+// Recovery service (SPEC 9)
+export const recoveryMaxRetries = 5;
+export const recoveryBaseDelayMs = 1_000;
+export const recoveryMaxDelayMs = 30_000;
+export const recoveryJitterRatio = 0.1;
+export const refreshWaitTimeoutMs = 30_000;
+
+// Analytics breaker (SPEC 4, 9)
+export const analyticsBreakerFailures = 3;
+export const analyticsBreakerOpenMs = 30_000;
+
+// Real-time connection, first description (SPEC 9)
+export const reconnectDelayMs = 5_000;
+export const processedUpdatesCap = 1_000;
+export const processedUpdatesTrimTo = 500;
+export const pendingStorageZoneTtlMs = 5 * 60_000;
+export const eventTimeHistorySize = 10;
+
+// Real-time connection, second description (SPEC 9)
+export const connectionMaxRetries = 8;
+export const connectionRetryBaseMs = 1_000;
+export const connectionRetryMaxMs = 60_000;
+export const connectionJitterRatio = 0.3;
+export const heartbeatTimeoutMs = 45_000;
+export const heartbeatCheckIntervalMs = 15_000;
+export const streamErrorGraceMs = 1_500;
+export const palletUpdateThrottleMs = 150;
+export const orderUpdateThrottleMs = 150;
+export const assignmentUpdateThrottleMs = 300;
+export const storageUpdateThrottleMs = 500;
+export const liveDedupWindowMs = 1_000;
+export const optimisticMarkMs = 3_000;
+
+// Connection quality (SPEC 4)
+export const qualityPoorConsecutiveErrors = 5;
+export const qualityDegradedLatencyMs = 2_000;
+export const qualityGoodLatencyMs = 1_000;
+
+// Date settings (SPEC 9)
+export const dateSettingsCheckIntervalMs = 15 * 60_000;
+
+// Interface (SPEC 2, 9)
+export const toastDefaultDurationMs = 3_000;
+export const notificationStackMax = 3;
+export const notificationSpacingPx = 8;
+export const notificationItemHeightPx = 60;
+export const modalLayerZ = 1000;
+export const toastLayerZ = 1400;
+export const layoutRemeasureDebounceMs = 100;
+export const orientationRemeasureDelayMs = 300;
+export const qrImageSizePx = 50;
+export const qrModalImageSizePx = 300;
+export const touchTargetMinPx = 44;
+export const mobileBreakpointPx = 768;
+export const tabletBreakpointPx = 1024;
+export const keyboardOpenHeightDropPx = 150;
+export const chunkLoadTimeoutMs = 120_000;
+
+// Live events on the server (CONTRACT "Live events")
+export const sseHeartbeatIntervalMs = 15_000;
+export const sseDrainMs = 3_000;
+export const sseDrainStepMs = 100;
+export const sseMaxBufferedBytes = 1024 * 1024;
+export const sseMaxConnections = 20_000;
+export const liveRetentionMs = 7 * 24 * 60 * 60_000;
+export const liveRetentionEvents = 100_000;
+export const livePruneIntervalMs = 10 * 60_000;

@@ -1,0 +1,11 @@
+/** Date settings of SPEC 3/4: `createDateSettings(scheduler)` with its 15-minute day-rollover check. */
+export {
+  createDateSettings,
+  type DateMode,
+  type DateSettings,
+  type DateSettingsStore,
+  dayKey,
+  initialDateSettings,
+  isoWeek,
+  rollover,
+} from './settings';

@@ -1,0 +1,140 @@
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  type Observable,
+  type OperatorFunction,
+  type SchedulerLike,
+  scan,
+} from 'rxjs';
+import { entityOf } from './entities';
+import type { LiveState } from './projection';
+import type { Order, Pallet } from './types';
+
+/** The dashboard filters of SPEC 3; '' or 'all' means no restriction. */
+export interface DashboardFilters {
+  tomatoType: string;
+  boxType: string;
+  tomatoOption: string;
+  palletType: string;
+  /** all, or an order status (open, assigned, shipped, complete). */
+  orderStatus: string;
+  /** active (not shipped), shipped or all. */
+  palletStatus: string;
+  /** all, today (since midnight UTC), week (7 days) or month (30 days), by the pallet's createdAt. */
+  dateRange: string;
+  /** a user id, or '' for anyone. */
+  addedBy: string;
+  /** all, "min-max" or "min+" in kg. */
+  weightRange: string;
+}
+
+/** SPEC 3's defaults: order status all, pallet status active, date range all, weight range all. */
+export const defaultFilters: DashboardFilters = {
+  tomatoType: '',
+  boxType: '',
+  tomatoOption: '',
+  palletType: '',
+  orderStatus: 'all',
+  palletStatus: 'active',
+  dateRange: 'all',
+  addedBy: '',
+  weightRange: 'all',
+};
+
+const dayMs = 86_400_000;
+const anything = (value: string) => value === '' || value === 'all';
+const same = (wanted: string, actual: unknown) => anything(wanted) || wanted === actual;
+
+function inDateRange(range: string, createdAt: unknown, now: number): boolean {
+  if (anything(range)) return true;
+  const at = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
+  const since = { today: now - (now % dayMs), week: now - 7 * dayMs, month: now - 30 * dayMs }[range];
+  return since === undefined || (Number.isFinite(at) && at >= since);
+}
+
+function inWeightRange(range: string, weight: unknown): boolean {
+  if (anything(range)) return true;
+  const [min, max] = range
+    .replace('+', '-')
+    .split('-')
+    .map((part) => (part === '' ? Number.POSITIVE_INFINITY : Number(part)));
+  const kg = Number(weight);
+  return kg >= min && kg <= max;
+}
+
+/** Whether a pallet passes the filters (`now` for the date range). */
+export function palletMatches(pallet: Pallet, filters: DashboardFilters, now: number): boolean {
+  const shipped = pallet.status === 'shipped';
+  return (
+    same(filters.tomatoType, pallet.tomatoType) &&
+    same(filters.boxType, pallet.boxType) &&
+    same(filters.tomatoOption, pallet.tomatoOption) &&
+    same(filters.palletType, pallet.palletType) &&
+    (filters.palletStatus === 'all' || (filters.palletStatus === 'shipped') === shipped) &&
+    same(filters.addedBy, pallet.addedBy) &&
+    inDateRange(filters.dateRange, pallet.createdAt, now) &&
+    inWeightRange(filters.weightRange, pallet.weight)
+  );
+}
+
+/** Whether an order passes the order-status filter. */
+export const orderMatches = (order: Order, filters: DashboardFilters): boolean =>
+  same(filters.orderStatus, order.status);
+
+/** The dashboard filters as state, with their commands (DESIGN: read-only outside its owner). */
+export function createDashboardFilters(initial: Partial<DashboardFilters> = {}) {
+  const filters = new BehaviorSubject<DashboardFilters>({ ...defaultFilters, ...initial });
+  return {
+    filters$: filters.asObservable(),
+    setFilters: (change: Partial<DashboardFilters>) => filters.next({ ...filters.value, ...change }),
+    resetFilters: () => filters.next(defaultFilters),
+  };
+}
+
+interface View {
+  filters: DashboardFilters | null;
+  visible: Set<string>;
+  ids: readonly string[];
+}
+
+/**
+ * Operator: the ids of the pallets that pass the filters, in display order. A new filter
+ * re-filters once; a live batch only tests the pallets it changed, and the list keeps its
+ * identity when no pallet entered or left it.
+ */
+export function visiblePalletIds(
+  filters$: Observable<DashboardFilters>,
+  scheduler: SchedulerLike = asyncScheduler,
+): OperatorFunction<LiveState, readonly string[]> {
+  return (state$) =>
+    combineLatest([state$, filters$]).pipe(
+      scan<[LiveState, DashboardFilters], View>(
+        (view, [state, filters]) => {
+          const { ids } = state.pallets;
+          const test = (id: string) => {
+            const pallet = entityOf(state.pallets, id);
+            return pallet !== undefined && palletMatches(pallet, filters, scheduler.now());
+          };
+          if (filters !== view.filters || state.changedPallets === null) {
+            const shown = ids.filter(test);
+            return { filters, visible: new Set(shown), ids: shown };
+          }
+          let moved = false;
+          for (const id of state.changedPallets) {
+            const passes = test(id);
+            if (passes === view.visible.has(id)) continue;
+            moved = true;
+            if (passes) view.visible.add(id);
+            else view.visible.delete(id);
+          }
+          return moved ? { ...view, ids: ids.filter((id) => view.visible.has(id)) } : view;
+        },
+        { filters: null, visible: new Set(), ids: [] },
+      ),
+      map((view) => view.ids),
+      distinctUntilChanged(),
+    );
+}

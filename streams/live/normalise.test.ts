@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseMessage } from './normalise';
+import type { SseMessage } from './types';
+
+const message = (data: unknown, id: string | null = '7'): SseMessage => ({ event: 'update', id, data });
+
+describe('normaliseMessage (SPEC 3, 4, 7)', () => {
+  it.each([
+    ['PALLET_UPDATE', 'pallet'],
+    ['pallet_update', 'pallet'],
+    ['pallet', 'pallet'],
+    ['ORDER_UPDATE', 'order'],
+    ['order_update', 'order'],
+    ['order', 'order'],
+    ['ASSIGNMENT_UPDATE', 'assignment'],
+    ['assignment_update', 'assignment'],
+    ['assignment', 'assignment'],
+    ['STORAGE_POSITION_UPDATE', 'storage'],
+    ['storage_position_update', 'storage'],
+    ['storage', 'storage'],
+    ['PALLET_UPDATED', 'palletZone'],
+  ])('reads the type %s as %s', (type, expected) => {
+    const data = {
+      type,
+      action:
+        expected === 'storage' ? 'assign_to_zone' : expected === 'palletZone' ? 'update_storage_zone' : 'add',
+      pallets: [{ id: 'p1' }],
+      orders: [{ id: 'o1' }],
+      orderId: 'o1',
+      palletIds: ['p1'],
+      palletId: 'p1',
+      position: { palletId: 'p1', zoneId: 'z1' },
+      storageZone: 'z1',
+    };
+    expect(normaliseMessage(message(data), 5)?.type).toBe(expected);
+  });
+
+  it('reads the snake_case id spellings and keys', () => {
+    expect(
+      normaliseMessage(
+        message({ type: 'assignment', order_id: 'o1', pallet_ids: ['p1', 2], assignment_id: 'a1' }),
+        0,
+      ),
+    ).toEqual({
+      type: 'assignment',
+      orderId: 'o1',
+      palletIds: ['p1', '2'],
+      assignmentId: 'a1',
+      eventId: 7,
+      at: 0,
+      locationId: null,
+    });
+    expect(
+      normaliseMessage(
+        message({
+          type: 'storage',
+          action: 'assign_to_zone',
+          position: { pallet_id: 'p1', zone_id: 'z', position_id: 'x', location_id: 'L' },
+        }),
+        0,
+      ),
+    ).toMatchObject({ palletId: 'p1', zoneId: 'z', positionId: 'x', locationId: 'L' });
+    expect(
+      normaliseMessage(
+        message({ type: 'PALLET_UPDATED', action: 'update_storage_zone', pallet_id: 'p1', zoneId: 'z2' }),
+        0,
+      ),
+    ).toMatchObject({ type: 'palletZone', palletId: 'p1', storageZone: 'z2' });
+    expect(
+      normaliseMessage(
+        message({
+          type: 'pallet',
+          action: 'add',
+          location_id: 'L',
+          pallets: [{ id: 9, box_type: 'crate', storage_zone: 'A' }],
+        }),
+        0,
+      ),
+    ).toMatchObject({ locationId: 'L', pallets: [{ id: '9', boxType: 'crate', storageZone: 'A' }] });
+  });
+
+  it('fills an order from its pallet ids when the count is missing', () => {
+    expect(
+      normaliseMessage(
+        message({ type: 'order', action: 'add', orders: [{ id: 'o', pallet_ids: ['a', 'b'] }] }),
+        0,
+      ),
+    ).toMatchObject({ orders: [{ id: 'o', palletIds: ['a', 'b'], assignedPallets: 2 }] });
+  });
+
+  it.each([
+    ['raw text', 'not json'],
+    ['no type', { action: 'add' }],
+    ['an unknown type', { type: 'weather', action: 'add' }],
+    ['an unknown action', { type: 'pallet', action: 'explode', pallets: [] }],
+    ['no pallet list', { type: 'pallet', action: 'add' }],
+    ['an assignment without order', { type: 'assignment', palletIds: ['p'] }],
+    ['a storage update without pallet', { type: 'storage', action: 'assign_to_zone', position: {} }],
+    ['a zone update without pallet', { type: 'PALLET_UPDATED', action: 'update_storage_zone' }],
+  ])('ignores %s', (_name, data) => {
+    expect(normaliseMessage(message(data), 0)).toBeNull();
+  });
+
+  it('skips entities without an id and keeps a message without an SSE id', () => {
+    expect(
+      normaliseMessage(message({ type: 'pallet', action: 'add', pallet: { id: 'p' } }, null), 3),
+    ).toEqual({
+      type: 'pallet',
+      action: 'add',
+      pallets: [{ id: 'p' }],
+      eventId: null,
+      at: 3,
+      locationId: null,
+    });
+    expect(
+      normaliseMessage(message({ type: 'pallet', action: 'add', pallets: [{ weight: 1 }, 'x'] }), 0),
+    ).toMatchObject({
+      pallets: [],
+    });
+  });
+});

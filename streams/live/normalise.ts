@@ -1,0 +1,171 @@
+import { asyncScheduler, Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import type { EntityAction, LiveEvent, Order, Pallet, SseMessage } from './types';
+
+type Raw = Record<string, unknown>;
+
+const typeByName = new Map<string, LiveEvent['type']>([
+  ['PALLET_UPDATE', 'pallet'],
+  ['ORDER_UPDATE', 'order'],
+  ['ASSIGNMENT_UPDATE', 'assignment'],
+  ['STORAGE_POSITION_UPDATE', 'storage'],
+  ['PALLET_UPDATED', 'palletZone'],
+  ['pallet_update', 'pallet'],
+  ['pallet', 'pallet'],
+  ['order_update', 'order'],
+  ['order', 'order'],
+  ['assignment_update', 'assignment'],
+  ['assignment', 'assignment'],
+  ['storage_position_update', 'storage'],
+  ['storage', 'storage'],
+  ['pallet_updated', 'palletZone'],
+]);
+
+const entityActions = new Set<string>(['add', 'update', 'delete']);
+
+const isRecord = (value: unknown): value is Raw =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// Payloads repeat the same few keys: each conversion is worked out once.
+const camelNames = new Map<string, string>();
+const camel = (key: string): string => {
+  if (!key.includes('_')) return key;
+  let name = camelNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    if (camelNames.size < 10_000) camelNames.set(key, name);
+  }
+  return name;
+};
+
+/** Shallow copy with snake_case keys in camelCase (pallet payloads may come either way, SPEC 7). */
+const camelKeys = (raw: Raw): Raw => {
+  const out: Raw = {};
+  for (const key in raw) out[camel(key)] = raw[key];
+  return out;
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+/** First of the spellings present (palletId / pallet_id …), as text. */
+const pick = (raw: Raw, a: string, b: string, c?: string, d?: string): string | null =>
+  text(raw[a]) ?? text(raw[b]) ?? (c ? text(raw[c]) : null) ?? (d ? text(raw[d]) : null);
+
+const ids = (value: unknown): string[] => {
+  const out: string[] = [];
+  if (Array.isArray(value))
+    for (const v of value) {
+      const id = text(v);
+      if (id !== null) out.push(id);
+    }
+  return out;
+};
+
+const entities = (raw: Raw, plural: string, single: string): Raw[] | null => {
+  const list = raw[plural] ?? (raw[single] === undefined ? undefined : [raw[single]]);
+  if (!Array.isArray(list)) return null;
+  const out: Raw[] = [];
+  for (const item of list) {
+    if (!isRecord(item)) continue;
+    const entity = camelKeys(item);
+    if (entity.id === undefined || entity.id === null) continue;
+    entity.id = String(entity.id);
+    out.push(entity);
+  }
+  return out;
+};
+
+const toOrder = (raw: Raw): Order => {
+  const palletIds = ids(raw.palletIds);
+  return {
+    ...raw,
+    id: raw.id as string,
+    palletIds,
+    assignedPallets: Number(raw.assignedPallets ?? palletIds.length),
+  };
+};
+
+/** The event of `type` read from `raw`, with its envelope fields first (one object shape per type). */
+function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: number): LiveEvent | null {
+  const locationId = locationOf(raw);
+  const action = typeof raw.action === 'string' ? raw.action : '';
+  switch (type) {
+    case 'pallet': {
+      const pallets = entities(raw, 'pallets', 'pallet') as Pallet[] | null;
+      if (!pallets || !entityActions.has(action)) return null;
+      return { eventId, at, locationId, type, action: action as EntityAction, pallets };
+    }
+    case 'order': {
+      const orders = entities(raw, 'orders', 'order');
+      if (!orders || !entityActions.has(action)) return null;
+      return { eventId, at, locationId, type, action: action as EntityAction, orders: orders.map(toOrder) };
+    }
+    case 'assignment': {
+      const orderId = pick(raw, 'orderId', 'order_id');
+      if (orderId === null) return null;
+      const palletIds = ids(raw.palletIds ?? raw.pallet_ids);
+      const assignmentId = pick(raw, 'assignmentId', 'assignment_id');
+      return { eventId, at, locationId, type, orderId, palletIds, assignmentId };
+    }
+    case 'storage': {
+      const position = isRecord(raw.position) ? raw.position : raw;
+      const palletId = pick(position, 'palletId', 'pallet_id');
+      if (palletId === null) return null;
+      const zoneId = pick(position, 'zoneId', 'zone_id', 'storagePosition', 'storageZone');
+      const positionId = pick(position, 'positionId', 'position_id', 'id');
+      return { eventId, at, locationId, type, action, palletId, zoneId, positionId };
+    }
+    case 'palletZone': {
+      const palletId = pick(raw, 'palletId', 'pallet_id');
+      if (palletId === null) return null;
+      const storageZone = pick(raw, 'storageZone', 'storage_zone', 'zoneId', 'zone_id');
+      return { eventId, at, locationId, type, action, palletId, storageZone };
+    }
+  }
+}
+
+/** The location a message belongs to, from the message or its position (SPEC 3 payload fields). */
+const locationOf = (raw: Raw): string | null =>
+  pick(raw, 'locationId', 'location_id') ??
+  (isRecord(raw.position) ? pick(raw.position, 'locationId', 'location_id') : null);
+
+/**
+ * One SSE message as a live event, or null when it is not a live update (heartbeats, raw text,
+ * unknown types or actions). Types match in long and short forms and in any letter case.
+ */
+export function normaliseMessage(message: SseMessage, at: number): LiveEvent | null {
+  const raw = message.data;
+  if (!isRecord(raw) || typeof raw.type !== 'string') return null;
+  const type = typeByName.get(raw.type) ?? typeByName.get(raw.type.toLowerCase());
+  if (!type) return null;
+  const id = message.id === null ? Number.NaN : Number(message.id);
+  return eventOf(type, raw, Number.isFinite(id) ? id : null, at);
+}
+
+/** Operator: SSE messages in, live events out, stamped with the scheduler's time. */
+export function normalise(
+  scheduler: SchedulerLike = asyncScheduler,
+): OperatorFunction<SseMessage, LiveEvent> {
+  return (source) =>
+    new Observable<LiveEvent>((subscriber) =>
+      source.subscribe({
+        next: (message) => {
+          const event = normaliseMessage(message, scheduler.now());
+          if (event) subscriber.next(event);
+        },
+        error: (err) => subscriber.error(err),
+        complete: () => subscriber.complete(),
+      }),
+    );
+}
+
+/**
+ * The newest event id a `connected` or `reset` message reports (CONTRACT: `lastEventId` in its
+ * body, or its SSE id), null when it names none.
+ */
+export function reportedLastId(message: SseMessage): number | null {
+  const data = message.data as Record<string, unknown> | null;
+  const named = typeof data === 'object' && data ? (data.lastEventId ?? data.lastId) : undefined;
+  const id = Number(named ?? message.id ?? Number.NaN);
+  return Number.isFinite(id) ? id : null;
+}

@@ -1,0 +1,59 @@
+import { asyncScheduler, type OperatorFunction, pipe, type SchedulerLike } from 'rxjs';
+import {
+  assignmentUpdateThrottleMs,
+  liveDedupWindowMs,
+  orderUpdateThrottleMs,
+  palletUpdateThrottleMs,
+  processedUpdatesCap,
+  processedUpdatesTrimTo,
+  storageUpdateThrottleMs,
+} from '../config';
+import { dedup } from './dedup';
+import { forLocation } from './for-location';
+import { normalise } from './normalise';
+import { type Pace, throttleBatch } from './throttle-batch';
+import type { LiveEvent, LiveEventType, SseMessage } from './types';
+
+/** The tunable timing of the live pipeline (SPEC 9), in ms. */
+export interface LiveTiming {
+  palletMs: number;
+  orderMs: number;
+  assignmentMs: number;
+  storageMs: number;
+  dedupMs: number;
+}
+
+/** SPEC 9's timing. */
+export const defaultLiveTiming: LiveTiming = {
+  palletMs: palletUpdateThrottleMs,
+  orderMs: orderUpdateThrottleMs,
+  assignmentMs: assignmentUpdateThrottleMs,
+  storageMs: storageUpdateThrottleMs,
+  dedupMs: liveDedupWindowMs,
+};
+
+/** How each event type is paced: pallets, orders and assignments batched, storage positions not (SPEC 9). */
+export const livePaces = (timing: LiveTiming): Record<LiveEventType, Pace> => ({
+  pallet: { windowMs: timing.palletMs, batched: true },
+  palletZone: { windowMs: timing.palletMs, batched: true },
+  order: { windowMs: timing.orderMs, batched: true },
+  assignment: { windowMs: timing.assignmentMs, batched: true },
+  storage: { windowMs: timing.storageMs, batched: false },
+});
+
+/**
+ * Operator: the live pipeline of SPEC 4: normalise, location filter, dedup, throttle and batch.
+ * Emits deliveries: the batches due at one instant, in arrival order.
+ */
+export function livePipeline(
+  locationId: string,
+  timing: LiveTiming = defaultLiveTiming,
+  scheduler: SchedulerLike = asyncScheduler,
+): OperatorFunction<SseMessage, LiveEvent[][]> {
+  return pipe(
+    normalise(scheduler),
+    forLocation(locationId),
+    dedup(timing.dedupMs, processedUpdatesCap, processedUpdatesTrimTo, scheduler),
+    throttleBatch((event: LiveEvent) => event.type, livePaces(timing), scheduler),
+  );
+}

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { entitiesInOrder, entityOf } from './entities';
+import { normaliseMessage } from './normalise';
+import { applyBatch, applySnapshot, initialLiveState, type LiveState, startLoading } from './projection';
+import { update } from './test-support';
+import type { LiveEvent } from './types';
+
+const ev = (data: Record<string, unknown>, eventId: number | null = null) =>
+  normaliseMessage(update(data, eventId), 0) as LiveEvent;
+const pallets = (action: string, ...list: Record<string, unknown>[]) =>
+  ev({ type: 'pallet', action, pallets: list });
+const ready = (snapshot: Partial<Parameters<typeof applySnapshot>[1]> = {}): LiveState =>
+  applySnapshot(startLoading(initialLiveState), { pallets: [], orders: [], ...snapshot }, 0, 0);
+const list = (state: LiveState) => entitiesInOrder(state.pallets);
+
+describe('pallet projection (SPEC 4 "Live updates")', () => {
+  it('adds new pallets to the front in their order and ignores duplicates', () => {
+    let state = ready({ pallets: [{ id: 'old', weight: 10 }] });
+    state = applyBatch(
+      state,
+      [pallets('add', { id: 'a' }, { id: 'b' }), pallets('add', { id: 'c' }, { id: 'a', weight: 1 })],
+      0,
+    );
+    expect(state.pallets.ids).toEqual(['c', 'a', 'b', 'old']);
+    expect(entityOf(state.pallets, 'a')).toEqual({ id: 'a' });
+  });
+
+  it('replaces on update, keeping the stored zone when the new pallet has none, and deletes', () => {
+    let state = ready({
+      pallets: [
+        { id: 'a', storageZone: 'Z1', weight: 1 },
+        { id: 'b', weight: 2 },
+      ],
+    });
+    state = applyBatch(state, [pallets('update', { id: 'a', weight: 3 }, { id: 'x', weight: 9 })], 0);
+    expect(list(state)).toEqual([
+      { id: 'a', weight: 3, storageZone: 'Z1' },
+      { id: 'b', weight: 2 },
+    ]);
+    state = applyBatch(state, [pallets('update', { id: 'a', storageZone: 'Z2' })], 0);
+    expect(entityOf(state.pallets, 'a')).toEqual({ id: 'a', storageZone: 'Z2' });
+    state = applyBatch(state, [pallets('delete', { id: 'a' }, { id: 'zz' })], 0);
+    expect(state.pallets.ids).toEqual(['b']);
+    expect(entityOf(state.pallets, 'a')).toBeUndefined();
+  });
+
+  it('keeps the identity of every pallet a batch does not change', () => {
+    const before = ready({ pallets: [{ id: 'a' }, { id: 'b' }] });
+    const after = applyBatch(before, [pallets('update', { id: 'a', weight: 4 })], 0);
+    expect(entityOf(after.pallets, 'b')).toBe(entityOf(before.pallets, 'b'));
+    expect(entityOf(after.pallets, 'a')).not.toBe(entityOf(before.pallets, 'a'));
+    expect(after.pallets.ids).toBe(before.pallets.ids);
+    expect(after.orders).toBe(before.orders);
+  });
+
+  it('handles a delete and a re-add of the same pallet within one batch', () => {
+    const state = applyBatch(
+      ready({ pallets: [{ id: 'a' }, { id: 'b' }] }),
+      [pallets('delete', { id: 'a' }), pallets('add', { id: 'a', weight: 2 })],
+      0,
+    );
+    expect(list(state)).toEqual([{ id: 'a', weight: 2 }, { id: 'b' }]);
+  });
+});
+
+describe('order, assignment and storage projections (SPEC 4)', () => {
+  it('adds, updates and deletes orders like pallets', () => {
+    const orders = (action: string, ...list: Record<string, unknown>[]) =>
+      ev({ type: 'ORDER_UPDATE', action, orders: list });
+    let state = applyBatch(
+      ready(),
+      [orders('add', { id: 'o1' }), orders('add', { id: 'o2' }, { id: 'o1' })],
+      0,
+    );
+    expect(state.orders.ids).toEqual(['o2', 'o1']);
+    state = applyBatch(
+      state,
+      [orders('update', { id: 'o1', status: 'open', palletIds: ['p'] }), orders('update', { id: 'o9' })],
+      0,
+    );
+    expect(entityOf(state.orders, 'o1')).toEqual({
+      id: 'o1',
+      status: 'open',
+      palletIds: ['p'],
+      assignedPallets: 1,
+    });
+    state = applyBatch(state, [orders('delete', { id: 'o2' })], 0);
+    expect(state.orders.ids).toEqual(['o1']);
+  });
+
+  it('sets orderId on the listed pallets and appends only new pallet ids to the order, counting them', () => {
+    let state = ready({
+      pallets: [
+        { id: 'a', weight: 100 },
+        { id: 'b', weight: 50 },
+      ],
+      orders: [{ id: 'o', palletIds: ['a'], assignedPallets: 1 }],
+    });
+    state = applyBatch(
+      state,
+      [ev({ type: 'assignment', orderId: 'o', palletIds: ['a', 'b', 'b', 'ghost'] })],
+      0,
+    );
+    expect(entityOf(state.pallets, 'a')?.orderId).toBe('o');
+    expect(entityOf(state.pallets, 'b')?.orderId).toBe('o');
+    expect(entityOf(state.orders, 'o')).toEqual({
+      id: 'o',
+      palletIds: ['a', 'b', 'ghost'],
+      assignedPallets: 3,
+    });
+    expect(state.overview.totalKgAssigned).toBe(150);
+  });
+
+  it('sets a storage zone from assign_to_zone and from update_storage_zone (storageZone or zoneId)', () => {
+    let state = ready({ pallets: [{ id: 'a' }] });
+    state = applyBatch(
+      state,
+      [ev({ type: 'storage', action: 'assign_to_zone', position: { palletId: 'a', zoneId: 'Z1' } })],
+      0,
+    );
+    expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z1');
+    state = applyBatch(
+      state,
+      [ev({ type: 'PALLET_UPDATED', action: 'update_storage_zone', palletId: 'a', zoneId: 'Z2' })],
+      0,
+    );
+    expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z2');
+    state = applyBatch(
+      state,
+      [ev({ type: 'PALLET_UPDATED', action: 'update_storage_zone', palletId: 'a', storageZone: 'Z3' })],
+      0,
+    );
+    expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z3');
+    const same = applyBatch(
+      state,
+      [ev({ type: 'PALLET_UPDATED', action: 'something_else', palletId: 'a', storageZone: 'Z4' })],
+      0,
+    );
+    expect(same.pallets).toBe(state.pallets);
+  });
+
+  it('keeps the zone of an absent pallet for 5 minutes and applies it when the pallet is added', () => {
+    const assign = (palletId: string) =>
+      ev({ type: 'storage', action: 'assign_to_zone', position: { palletId, zoneId: 'Z' } });
+    const t0 = 1_000_000;
+    let state = applyBatch(ready(), [assign('a'), assign('b')], t0);
+    expect(Object.keys(state.pendingZones)).toEqual(['a', 'b']);
+    state = applyBatch(state, [pallets('add', { id: 'a' })], t0 + 299_999);
+    expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z');
+    state = applyBatch(state, [pallets('add', { id: 'b' })], t0 + 300_000);
+    expect(entityOf(state.pallets, 'b')?.storageZone).toBeUndefined();
+    expect(state.pendingZones).toEqual({});
+  });
+});
+
+describe('overview stats and event ids', () => {
+  it('keeps the warehouse and assigned kilograms current by the difference each change makes', () => {
+    let state = ready({
+      pallets: [{ id: 'a', weight: 100, orderId: 'o' }],
+      overview: { totalKgWarehouse: 1_000, totalKgAssigned: 100, shippedToday: 4 },
+    });
+    state = applyBatch(
+      state,
+      [pallets('add', { id: 'b', weight: 50 }), pallets('update', { id: 'a', weight: 120, orderId: 'o' })],
+      0,
+    );
+    expect(state.overview).toEqual({ totalKgWarehouse: 1_070, totalKgAssigned: 120, shippedToday: 4 });
+    state = applyBatch(
+      state,
+      [
+        pallets('update', { id: 'a', weight: 120, orderId: 'o', status: 'shipped' }),
+        pallets('delete', { id: 'b' }),
+      ],
+      0,
+    );
+    expect(state.overview).toEqual({ totalKgWarehouse: 900, totalKgAssigned: 0, shippedToday: 5 });
+  });
+
+  it('sums the snapshot pallets when the snapshot brings no overview', () => {
+    expect(
+      ready({
+        pallets: [
+          { id: 'a', weight: 5, orderId: 'o' },
+          { id: 'b', weight: 7 },
+        ],
+      }).overview,
+    ).toEqual({
+      totalKgWarehouse: 12,
+      totalKgAssigned: 5,
+      shippedToday: 0,
+    });
+  });
+
+  it('applies an event id once, and holds events until the snapshot, then applies those after its last id', () => {
+    let state = startLoading(initialLiveState);
+    state = applyBatch(
+      state,
+      [pallets('add', { id: 'a' }), ev({ type: 'pallet', action: 'add', pallets: [{ id: 'x' }] }, 4)],
+      0,
+    );
+    state = applyBatch(state, [ev({ type: 'pallet', action: 'add', pallets: [{ id: 'y' }] }, 5)], 0);
+    expect(state.pallets.ids).toEqual([]);
+    state = applySnapshot(state, { pallets: [{ id: 's' }], orders: [] }, 4, 0);
+    expect(state.pallets.ids).toEqual(['y', 'a', 's']);
+    expect(state.lastEventId).toBe(5);
+    const again = applyBatch(state, [ev({ type: 'pallet', action: 'delete', pallets: [{ id: 'y' }] }, 5)], 0);
+    expect(again.pallets.ids).toEqual(['y', 'a', 's']);
+    expect(
+      applySnapshot(startLoading(state), { pallets: [], orders: [], lastEventId: 9 }, 4, 0).lastEventId,
+    ).toBe(9);
+  });
+});

@@ -1,0 +1,35 @@
+import { firstValueFrom } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../http/client';
+import { createFakeFetch } from '../http/fake-fetch';
+import { restSnapshotLoader } from './snapshot';
+
+describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
+  it('reads every page of pallets and orders plus the overview, with the oldest last event id', async () => {
+    const fetch = createFakeFetch(({ path, query }) => {
+      expect(query.get('locationId')).toBe('L1');
+      if (path === '/api/pallets') {
+        return query.get('cursor')
+          ? { body: { data: [{ id: 'p2', storage_zone: 'A' }], next_cursor: null, last_event_id: 12 } }
+          : { body: { data: [{ id: 'p1', box_type: 'crate' }], next_cursor: 'p1', last_event_id: 10 } };
+      }
+      if (path === '/api/orders')
+        return { body: { data: [{ id: 'o1', palletIds: [] }], nextCursor: null, lastEventId: 11 } };
+      return { body: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 } };
+    });
+    const load = restSnapshotLoader(createApiClient({ fetch, token: () => 't' }));
+    expect(await firstValueFrom(load('L1'))).toEqual({
+      pallets: [
+        { id: 'p1', boxType: 'crate' },
+        { id: 'p2', storageZone: 'A' },
+      ],
+      orders: [{ id: 'o1', palletIds: [] }],
+      overview: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 },
+      lastEventId: 10,
+    });
+    expect(fetch.calls.filter((c) => c.path === '/api/pallets').map((c) => c.query.get('limit'))).toEqual([
+      '1000',
+      '1000',
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+/** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
+export interface Pallet {
+  id: string;
+  palletType?: string;
+  boxType?: string;
+  tomatoType?: string;
+  tomatoOption?: string;
+  weight?: number;
+  qrCode?: string;
+  storageZone?: string | null;
+  orderId?: string | null;
+  locationId?: string;
+  status?: string;
+  [field: string]: unknown;
+}
+
+/** An order as the live projection keeps it (SPEC 3). */
+export interface Order {
+  id: string;
+  palletIds: string[];
+  assignedPallets: number;
+  locationId?: string;
+  status?: string;
+  [field: string]: unknown;
+}
+
+/** Dashboard overview figures (SPEC 3). */
+export interface OverviewStats {
+  totalKgWarehouse: number;
+  totalKgAssigned: number;
+  shippedToday: number;
+}
+
+/** add, update or delete of whole entities (SPEC 4 "Live updates"). */
+export type EntityAction = 'add' | 'update' | 'delete';
+
+/** What every normalised live event carries besides its body. */
+export interface EventMeta {
+  /** The server's per-location event id (SSE `id:`), null when the message had none. */
+  eventId: number | null;
+  /** When the client received it (scheduler time, ms). */
+  at: number;
+  locationId: string | null;
+}
+
+/** A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). */
+export type LiveEvent = EventMeta &
+  (
+    | { type: 'pallet'; action: EntityAction; pallets: Pallet[] }
+    | { type: 'order'; action: EntityAction; orders: Order[] }
+    | { type: 'assignment'; orderId: string; palletIds: string[]; assignmentId: string | null }
+    | { type: 'storage'; action: string; palletId: string; zoneId: string | null; positionId: string | null }
+    | { type: 'palletZone'; action: string; palletId: string; storageZone: string | null }
+  );
+
+/** The kinds of live event; each has its own throttle window. */
+export type LiveEventType = LiveEvent['type'];
+
+/** One message of the SSE stream as the connection hands it on (SPEC 7). */
+export interface SseMessage {
+  /** The SSE event name: update, connected, heartbeat, reset, error or message. */
+  event: string;
+  /** The SSE `id:` field, when the server sent one. */
+  id: string | null;
+  /** The JSON body, or the raw text when it did not parse. */
+  data: unknown;
+}

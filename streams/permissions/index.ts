@@ -1,0 +1,27 @@
+/**
+ * Permissions of SPEC 3/6: `createPermissions({ user$, api })` emits a `PermissionState`; the access
+ * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading.
+ */
+export {
+  createPermissions,
+  noPermissions,
+  type PermissionDeps,
+  permissionLoadFailedMessage,
+  permissionProviderMessage,
+} from './permissions';
+export {
+  adminDefaultFlags,
+  canAccessAdminTab,
+  canAccessConsole,
+  canAccessModule,
+  canUseDesktop,
+  canUseMobile,
+  hasPermission,
+  isAdmin,
+  type Module,
+  type PermissionFlag,
+  type PermissionFlags,
+  type PermissionState,
+  permissionFlags,
+  restrictionFlag,
+} from './rules';

@@ -1,0 +1,308 @@
+import {
+  BehaviorSubject,
+  catchError,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  exhaustMap,
+  filter,
+  firstValueFrom,
+  from,
+  ignoreElements,
+  interval,
+  map,
+  merge,
+  type Observable,
+  type SchedulerLike,
+  Subject,
+  switchMap,
+  tap,
+  throwError,
+} from 'rxjs';
+import { expiredStorageCleanupIntervalMs } from '../config';
+import { type ApiClient, createApiClient } from '../http/client';
+import { isApiError } from '../http/errors';
+import type { SendDeps } from '../http/send';
+import { authCalls } from './auth-calls';
+import { createPreferences, type Preferences } from './preferences';
+import { readHealth, writeRecord } from './record';
+import {
+  isTransient,
+  RecoveryError,
+  recoverAuth,
+  recoveryMessages,
+  retryRecovery,
+  shareRecovery,
+} from './recovery';
+import { decideRedirect, noRedirects } from './redirect-guard';
+import { initializing, type SessionEvent, type SessionState, sessionReducer } from './state';
+import {
+  clearAuth,
+  clearExpired,
+  expiryFor,
+  type PersistenceLevel,
+  readAuth,
+  readItem,
+  type SessionStorages,
+  saveAuth,
+  storageKeys,
+  storedSettings,
+  type User,
+  updateAuth,
+} from './storage';
+import { breakerCloseTicks, retryTicks, validationTicks } from './timers';
+
+/** The login screen's messages (SPEC 5, 8). */
+export const loginMessages = {
+  missingFields: 'Please enter both username and password',
+  expired: 'Your session has expired. Please login again.',
+  loop: 'Session error detected. Please try logging in again.',
+  failed: 'An error occurred during login.',
+} as const;
+
+/** A username and password, e.g. from the browser's credential store for auto-login. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Everything effectful the session uses. */
+export interface SessionDeps extends SendDeps {
+  storage: SessionStorages;
+  /** true while the browser is online (`navigator.onLine`, then the online/offline events). */
+  online$: Observable<boolean>;
+  scheduler: SchedulerLike;
+  random: () => number;
+  /** The current path, so a session-expired redirect can come back to it. */
+  currentPath?: () => string;
+  /** Stored credentials for the auto-login recovery strategy; without it auto-login is blocked. */
+  credentials?: () => Promise<Credentials | null>;
+}
+
+/** Login form input; `persistence` defaults to remember_me with rememberMe, else session_only. */
+export interface LoginInput extends Credentials {
+  rememberMe?: boolean;
+  persistence?: PersistenceLevel;
+}
+
+/** The session of SPEC 4: read-only state plus commands. */
+export interface Session {
+  state$: Observable<SessionState>;
+  /**
+   * The signed-in user, kept while REFRESHING, OFFLINE or recoverably FAILED; null once signed out
+   * or the stored auth is cleared. Emits only when the user's data changes.
+   */
+  user$: Observable<User | null>;
+  /** Paths the app should navigate to (session expired → /login?expired=1…, logout → /login). */
+  navigation$: Observable<string>;
+  /** The API client, with this session's token and smart 401 recovery. */
+  api: ApiClient;
+  /** Location, last path and forced mobile mode (reset on logout). */
+  preferences: Preferences;
+  login(input: LoginInput): Promise<User>;
+  logout(): Promise<void>;
+  changePassword(input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** Smart recovery, shared by concurrent callers; emits the new token. */
+  recover$(): Observable<string>;
+  /** Stops the timers (validation, clean-up, breaker, retries). */
+  dispose(): void;
+}
+
+/** The message a failed login shows: the server's word where it has one, else SPEC 8's. */
+function loginError(error: unknown): Error {
+  if (isApiError(error)) return new Error(error.serverMessage ?? error.message, { cause: error });
+  return new Error(loginMessages.failed, { cause: error });
+}
+
+/**
+ * Creates the session: starts from storage (SPEC 4), then runs background validation, automatic
+ * recovery with backoff, the circuit breaker, offline/online handling and expired-entry clean-up.
+ */
+export function createSession(deps: SessionDeps): Session {
+  const { storage, scheduler } = deps;
+  const now = () => scheduler.now();
+  clearExpired(storage, now());
+  let redirects = noRedirects;
+  const state = new BehaviorSubject(initializing(readHealth(storage, now())));
+  const navigation = new Subject<string>();
+  const dispatch = (event: SessionEvent) => {
+    state.next(sessionReducer(state.value, event));
+    writeRecord(storage, state.value, redirects);
+  };
+  const hasStoredAuth = () =>
+    readItem(storage, storageKeys.token) !== null || readItem(storage, storageKeys.refreshToken) !== null;
+  const token = () => readItem(storage, storageKeys.token);
+
+  const start = readAuth(storage);
+  dispatch(
+    start.token && start.user
+      ? { type: 'authenticated', user: start.user }
+      : { type: 'signed-out', reason: recoveryMessages.noAuth },
+  );
+
+  const calls = authCalls(deps);
+  const { validate } = calls;
+  const { credentials } = deps;
+
+  const redirectToLogin = () => {
+    const path = deps.currentPath?.() ?? '/';
+    if (path.startsWith('/login')) return;
+    const result = decideRedirect(redirects, now());
+    redirects = result.history;
+    if (result.decision === 'allow') {
+      navigation.next(`/login?expired=1&redirect=${encodeURIComponent(path)}`);
+    } else if (result.decision === 'loop') {
+      clearAuth(storage);
+      dispatch({ type: 'signed-out', reason: loginMessages.loop });
+    }
+    writeRecord(storage, state.value, redirects);
+  };
+
+  const onRecoveryFailed = (error: unknown) => {
+    const keep = isTransient(error) && hasStoredAuth();
+    if (!keep) clearAuth(storage);
+    const reason = error instanceof Error ? error.message : recoveryMessages.allFailed;
+    dispatch({ type: 'failed', reason, at: now(), recoverable: keep });
+    if (!keep) redirectToLogin();
+  };
+
+  const recovery = shareRecovery(
+    defer(() => {
+      if (state.value.breaker.state === 'OPEN') {
+        return throwError(() => new RecoveryError(recoveryMessages.breakerOpen));
+      }
+      dispatch({ type: 'refreshing', reason: state.value.name });
+      return recoverAuth({
+        stored: () => ({ ...readAuth(storage), ...storedSettings(storage) }),
+        validate,
+        refresh: calls.refresh,
+        autoLogin: credentials
+          ? () =>
+              from(credentials()).pipe(
+                switchMap((found) =>
+                  found
+                    ? calls.login({ ...found, rememberMe: false })
+                    : throwError(() => new RecoveryError(recoveryMessages.autoLoginBlocked)),
+                ),
+              )
+          : undefined,
+      }).pipe(
+        retryRecovery(deps.random, scheduler),
+        tap({
+          next: (recovered) => {
+            updateAuth(storage, recovered);
+            dispatch({ type: 'authenticated', user: recovered.user });
+          },
+          error: onRecoveryFailed,
+        }),
+      );
+    }).pipe(map((recovered) => recovered.token)),
+    scheduler,
+  );
+
+  const validateNow = () =>
+    defer(() => validate(token() ?? '')).pipe(
+      tap((user) => {
+        updateAuth(storage, { token: token(), refreshToken: null, user });
+        dispatch({ type: 'authenticated', user });
+      }),
+      ignoreElements(),
+      catchError((error: unknown) => {
+        if (isApiError(error) && error.transient) {
+          dispatch({ type: 'failed', reason: error.message, at: now(), recoverable: hasStoredAuth() });
+          return EMPTY;
+        }
+        return recovery().pipe(
+          ignoreElements(),
+          catchError(() => EMPTY),
+        );
+      }),
+    );
+
+  const effects = merge(
+    validationTicks(state, scheduler).pipe(exhaustMap(validateNow)),
+    retryTicks(state, scheduler).pipe(exhaustMap(() => recovery().pipe(catchError(() => EMPTY)))),
+    breakerCloseTicks(state, scheduler).pipe(tap(() => dispatch({ type: 'breaker-closed' }))),
+    deps.online$.pipe(
+      distinctUntilChanged(),
+      tap((online) => {
+        if (!online) dispatch({ type: 'offline' });
+        else if (state.value.name === 'OFFLINE')
+          dispatch({ type: 'online', at: now(), recoverable: hasStoredAuth() });
+      }),
+    ),
+    interval(expiredStorageCleanupIntervalMs, scheduler).pipe(
+      filter(() => clearExpired(storage, now()) && state.value.name !== 'FAILED'),
+      tap(() => dispatch({ type: 'signed-out', reason: loginMessages.expired })),
+    ),
+  ).subscribe();
+
+  const api = createApiClient({ ...deps, token, recover: recovery });
+  const preferences = createPreferences(storage);
+
+  const signOut = (reason: string) => {
+    clearAuth(storage);
+    preferences.setForcedMobileMode(null);
+    dispatch({ type: 'signed-out', reason });
+  };
+
+  return {
+    state$: state.asObservable(),
+    user$: state.pipe(
+      map((current) => current.user),
+      // a validation answering the same user must not make every consumer reload
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    ),
+    navigation$: navigation.asObservable(),
+    api,
+    preferences,
+    recover$: recovery,
+    async login({ username, password, rememberMe = false, persistence }) {
+      if (!username?.trim() || !password) throw new Error(loginMessages.missingFields);
+      const level = persistence ?? (rememberMe ? 'remember_me' : 'session_only');
+      try {
+        const answer = await firstValueFrom(calls.login({ username, password, rememberMe }));
+        if (!answer.token || !answer.user) throw new Error(loginMessages.failed);
+        saveAuth(
+          storage,
+          { token: answer.token, refreshToken: answer.refreshToken ?? null, user: answer.user },
+          level,
+          expiryFor(level, now()),
+        );
+        dispatch({ type: 'authenticated', user: answer.user });
+        return answer.user;
+      } catch (error) {
+        signOut(recoveryMessages.noAuth);
+        throw loginError(error);
+      }
+    },
+    async logout() {
+      const current = token();
+      if (current) {
+        // an expired access token cannot revoke its family: refresh once, then revoke with the new one
+        const refreshToken = readItem(storage, storageKeys.refreshToken);
+        const refreshThenLogout = (error: unknown) =>
+          isApiError(error) && error.status === 401 && refreshToken
+            ? calls.refresh(refreshToken).pipe(switchMap((fresh) => calls.logout(fresh.token ?? '')))
+            : throwError(() => error);
+        const revoke = calls.logout(current).pipe(catchError(refreshThenLogout));
+        await firstValueFrom(revoke).catch(() => undefined);
+      }
+      signOut(recoveryMessages.noAuth);
+      navigation.next('/login');
+    },
+    async changePassword({ currentPassword, newPassword }) {
+      await api.post('/api/auth/change-password', { currentPassword, newPassword });
+      const current = state.value;
+      if (current.name !== 'AUTHENTICATED') return;
+      const user = { ...current.user, first_login: false };
+      updateAuth(storage, { token: token(), refreshToken: null, user });
+      dispatch({ type: 'authenticated', user });
+    },
+    dispose: () => {
+      effects.unsubscribe();
+      state.complete();
+      navigation.complete();
+    },
+  };
+}
