@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { asyncScheduler, BehaviorSubject, type Observable, of } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../streams/http/fake-fetch';
+import { createMemoryStorage, createSession, type User } from '../streams/session';
+import { AppProviders, AppRoutes } from './app';
+import { createServices } from './services';
+import { nextViewport } from './ui/layout/viewport';
+
+// The app in jsdom over the real session, permissions and locations streams and a fake server.
+
+afterEach(cleanup);
+
+const desktopAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const phoneAgent =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36';
+const ann: User = {
+  id: 'u1',
+  username: 'ann',
+  admin: false,
+  first_login: false,
+  desktop_access: true,
+  mobile_access: false,
+};
+
+function mount(
+  path: string,
+  server: (request: FakeRequest) => FakeAnswer,
+  {
+    signedIn = true,
+    userAgent = desktopAgent,
+    width = 1280,
+    user = ann,
+    online$ = of(true) as Observable<boolean>,
+  } = {},
+) {
+  const local = createMemoryStorage(
+    signedIn ? { token: 't', userData: JSON.stringify(user), locationId: 'l1' } : {},
+  );
+  const deps = {
+    fetch: createFakeFetch(server),
+    storage: { local, session: createMemoryStorage() },
+    online$,
+    scheduler: asyncScheduler,
+    random: () => 0.5,
+  };
+  const session = createSession(deps);
+  const services = createServices(session, {
+    viewport$: of(nextViewport(null, { width, height: 800 })),
+    userAgent,
+    connection: () => of(null),
+    showPath: () => {},
+    refresh: async () => {},
+  });
+  let at = '';
+  function Where() {
+    const l = useLocation();
+    at = l.pathname + l.search;
+    return null;
+  }
+  render(
+    <AppProviders services={services}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { where: () => at, session };
+}
+
+const restrictions: FakeAnswer = { body: { data: [] } };
+
+describe('the app', () => {
+  it('shows a failed call as a toast with the SPEC 8 message', async () => {
+    mount('/dashboard', (r) =>
+      r.path.endsWith('/restrictions')
+        ? restrictions
+        : r.path === '/api/user-locations'
+          ? { status: 503 }
+          : { status: 404 },
+    );
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toBe('Service unavailable. Please try again later');
+    expect(toast.closest('[data-position="top-right"]')).not.toBeNull();
+  });
+
+  it('shows the dashboard once the location is known', async () => {
+    mount('/dashboard', (r) =>
+      r.path.endsWith('/restrictions')
+        ? restrictions
+        : r.path === '/api/user-locations'
+          ? { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } }
+          : { status: 404 },
+    );
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect((await screen.findByTestId('screen-location')).textContent).toBe('Naaldwijk');
+  });
+
+  it('keeps a signed-in user on the screen while the network is down', async () => {
+    const online$ = new BehaviorSubject(true);
+    const { where, session } = mount(
+      '/dashboard',
+      (r) =>
+        r.path.endsWith('/restrictions')
+          ? restrictions
+          : r.path === '/api/user-locations'
+            ? { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } }
+            : { status: 404 },
+      { online$ },
+    );
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    act(() => online$.next(false));
+    const states: string[] = [];
+    session.state$.subscribe((state) => states.push(state.name)).unsubscribe();
+    expect(states).toEqual(['OFFLINE']);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(where()).toBe('/dashboard');
+  });
+
+  it('says access denied instead of bouncing a phone without mobile access between routes', async () => {
+    mount('/dashboard', (r) => (r.path.endsWith('/restrictions') ? restrictions : { body: { data: [] } }), {
+      userAgent: phoneAgent,
+    });
+    expect(await screen.findByRole('heading', { name: /Mobile access denied/ })).toBeTruthy();
+  });
+
+  it('keeps the username, clears the password and shows the server message after a failed login', async () => {
+    const { where } = mount(
+      '/login?redirect=%2Fdashboard',
+      (r) =>
+        r.path === '/api/auth/login'
+          ? { status: 401, body: { message: 'Invalid username or password' } }
+          : { status: 404 },
+      { signedIn: false },
+    );
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ann');
+    expect(where()).toBe('/login?redirect=%2Fdashboard');
+  });
+
+  it('lets an administrator in on a desktop without desktop_access', async () => {
+    const admin = { ...ann, username: 'root', admin: true, desktop_access: false };
+    const { where } = mount(
+      '/login',
+      (r) =>
+        r.path === '/api/auth/login'
+          ? { body: { token: 't', refreshToken: 'r', user: admin } }
+          : r.path.endsWith('/restrictions')
+            ? restrictions
+            : { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } },
+      { signedIn: false },
+    );
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'root' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(where()).toBe('/dashboard');
+  });
+
+  it('collapses the sidebar on a tablet and opens it from the menu button', async () => {
+    mount('/dashboard', (r) => (r.path.endsWith('/restrictions') ? restrictions : { body: { data: [] } }), {
+      width: 900,
+    });
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelector('[data-layout="tablet"]')!.getAttribute('data-sidebar')).toBe('closed');
+    fireEvent.click(menu);
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('[data-layout="tablet"]')!.getAttribute('data-sidebar')).toBe('open');
+  });
+
+  it('uses bottom navigation on a phone-sized screen and a sidebar on a desktop', async () => {
+    mount(
+      '/mobile/operator',
+      (r) => (r.path.endsWith('/restrictions') ? restrictions : { body: { data: [] } }),
+      {
+        width: 390,
+        userAgent: phoneAgent,
+        user: { ...ann, mobile_access: true, permissions: { mobile_access: true } },
+      },
+    );
+    expect(
+      (await screen.findByRole('navigation', { name: 'Main' }))
+        .closest('[data-layout]')!
+        .getAttribute('data-layout'),
+    ).toBe('mobile');
+    cleanup();
+    mount('/dashboard', (r) => (r.path.endsWith('/restrictions') ? restrictions : { body: { data: [] } }));
+    expect(
+      (await screen.findByRole('navigation', { name: 'Main' }))
+        .closest('[data-layout]')!
+        .getAttribute('data-layout'),
+    ).toBe('desktop');
+  });
+});

@@ -1,0 +1,112 @@
+import { useSubscription } from 'observable-hooks';
+import { type ReactNode, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { canUseMobile } from '../streams/permissions';
+import { useMobileDevice, useUser } from './hooks/app-state';
+import { PermissionProvider, usePermission } from './hooks/permissions';
+import { resolveRoute, type ScreenName } from './routes/guards';
+import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
+import { screenChunks } from './routes/screens';
+import LoginScreen from './screens/login/login-screen';
+import { type Services, ServicesProvider, useServices } from './services';
+import { AccessDenied } from './shell/access-denied';
+import { Shell } from './shell/shell';
+import { ToastProvider } from './ui/toasts';
+
+/** Route patterns; every one renders the gate, which applies SPEC 2's table. */
+const patterns = [
+  '/login',
+  '/change-password',
+  '/dashboard',
+  '/dashboard/inventory',
+  '/mobile/operator/*',
+  '/printer-config',
+  '/nimda',
+  '/admin-refresh',
+  '/admin',
+  '/',
+  '*',
+];
+
+function Screen({ screen }: { screen: ScreenName }) {
+  if (screen === 'login') return <LoginScreen />;
+  if (screen === 'access-denied') return <AccessDenied />;
+  if (screen === 'change-password') return <LazyScreen chunk={screenChunks[screen]} />;
+  return (
+    <Shell>
+      <LazyScreen chunk={screenChunks[screen]} />
+    </Shell>
+  );
+}
+
+/** Resolves the current path through the guards: renders its screen or replaces the URL with the target. */
+function Gate() {
+  const services = useServices();
+  const { session } = services;
+  const permissions = usePermission();
+  const location = useLocation();
+  const user = useUser();
+  const mobileDevice = useMobileDevice();
+  const path = location.pathname + location.search;
+  const target = resolveRoute(path, {
+    signedIn: user !== null,
+    firstLogin: !!user?.first_login,
+    mobileDevice,
+    mobileAccess: canUseMobile(permissions),
+    lastPath: session.preferences.lastLocation(),
+  });
+  const shown = target.path === path || target.screen === 'access-denied';
+  useEffect(() => services.showPath(location.pathname), [services, location.pathname]);
+  useEffect(() => {
+    if (shown && target.screen !== 'access-denied') session.preferences.saveLastLocation(path);
+  }, [shown, target.screen, path, session]);
+  // the mobile rule needs the permissions: wait for them rather than redirect on a guess
+  // (the login screen stays: it waits for them itself to check the new user's access)
+  if (user && permissions.loading && target.screen !== 'login') return <LoadingPlaceholder />;
+  return shown ? <Screen screen={target.screen} /> : <Navigate to={target.path} replace />;
+}
+
+/** Follows the session's own navigation (session expired → /login?expired=1, logout → /login). */
+function SessionNavigation() {
+  const { session } = useServices();
+  const navigate = useNavigate();
+  useSubscription(session.navigation$, (to) => navigate(to, { replace: true }));
+  return null;
+}
+
+/** The routes of the app, inside whatever router the caller gives. */
+export function AppRoutes() {
+  return (
+    <>
+      <SessionNavigation />
+      <Routes>
+        {patterns.map((p) => (
+          <Route key={p} path={p} element={<Gate />} />
+        ))}
+      </Routes>
+    </>
+  );
+}
+
+/** The services, permissions and toasts every screen reads, around whatever router the caller gives. */
+export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
+  return (
+    <ServicesProvider services={services}>
+      <PermissionProvider permissions$={services.permissions$}>
+        <ToastProvider store={services.toasts}>{children}</ToastProvider>
+      </PermissionProvider>
+    </ServicesProvider>
+  );
+}
+
+/** The whole app over its services. */
+export function App({ services }: { services: Services }) {
+  return (
+    <AppProviders services={services}>
+      {/* without transitions a session redirect and the sign-out it follows render together */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

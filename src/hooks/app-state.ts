@@ -1,0 +1,44 @@
+import { useObservableEagerState, useObservableState } from 'observable-hooks';
+import { useServices } from '../services';
+import { isMobileDevice } from '../ui/layout/viewport';
+import type { LocationsState } from './locations';
+
+/** The signed-in user, or null. */
+export function useUser() {
+  return useObservableEagerState(useServices().user$);
+}
+
+/** The measured viewport with its breakpoint, layout strategy and keyboard state. */
+export function useViewport() {
+  return useObservableEagerState(useServices().viewport$);
+}
+
+/** The forced-mobile-mode choice of this browser session, or null. */
+export function useForcedMode() {
+  return useObservableEagerState(useServices().session.preferences.forcedMobileMode$);
+}
+
+/** Whether the app treats this device as mobile: the forced-mode choice, else user agent or 768 px. */
+export function useMobileDevice(): boolean {
+  const { userAgent } = useServices();
+  const { width } = useViewport();
+  const forced = useForcedMode();
+  return forced ? forced === 'mobile' : isMobileDevice(userAgent, width);
+}
+
+/** The chosen location id, or null. */
+export function useLocationId() {
+  return useObservableEagerState(useServices().session.preferences.locationId$);
+}
+
+const loading: LocationsState = { status: 'loading' };
+
+/** The signed-in user's locations. */
+export function useLocations(): LocationsState {
+  return useObservableState(useServices().locations.state$, loading);
+}
+
+/** The real-time connection state of the chosen location, for the badge. */
+export function useConnectionState() {
+  return useObservableState(useServices().connection$, null);
+}

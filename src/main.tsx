@@ -1,0 +1,25 @@
+import './ui/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BehaviorSubject } from 'rxjs';
+import { createSession } from '../streams/session';
+import { App } from './app';
+import { browserConnection, browserSessionDeps, browserViewport$ } from './deps';
+import { createServices } from './services';
+
+const deps = browserSessionDeps(window);
+const session = createSession(deps);
+const path = new BehaviorSubject(window.location.pathname);
+const services = createServices(session, {
+  viewport$: browserViewport$(window),
+  userAgent: navigator.userAgent,
+  connection: (user$) => browserConnection(window, deps, session, user$, path).state$,
+  showPath: (p) => path.next(p),
+  refresh: () => new Promise(() => window.location.reload()),
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App services={services} />
+  </StrictMode>,
+);

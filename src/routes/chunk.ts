@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  catchError,
+  defer,
+  from,
+  map,
+  type Observable,
+  of,
+  type SchedulerLike,
+  startWith,
+  timeout,
+} from 'rxjs';
+import { chunkLoadTimeoutMs } from '../../streams/config';
+
+export type ChunkState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: ComponentType }
+  | { status: 'failed'; message: string };
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** One attempt to load a screen's code: loading, then ready, or failed after an error or 120 s. */
+export function loadChunk$(load: Loader, scheduler: SchedulerLike = asyncScheduler): Observable<ChunkState> {
+  return defer(() => from(load())).pipe(
+    timeout({ first: chunkLoadTimeoutMs, scheduler }),
+    map((mod): ChunkState => ({ status: 'ready', Component: mod.default })),
+    catchError((err: unknown) =>
+      of<ChunkState>({
+        status: 'failed',
+        message:
+          err instanceof Error && err.name === 'TimeoutError'
+            ? 'This screen took too long to load.'
+            : 'This screen could not be loaded.',
+      }),
+    ),
+    startWith<ChunkState>({ status: 'loading' }),
+  );
+}
+
+/** A lazily loaded screen: loads on first read, keeps the loaded code, and can retry a failure. */
+export function createChunk(load: Loader, scheduler: SchedulerLike = asyncScheduler) {
+  const state = new BehaviorSubject<ChunkState | null>(null);
+  const attempt = () => {
+    loadChunk$(load, scheduler).subscribe((s) => state.next(s));
+  };
+  return {
+    state$: defer(() => {
+      if (state.value === null) attempt();
+      return state;
+    }) as Observable<ChunkState>,
+    retry: () => {
+      if (state.value?.status === 'failed') attempt();
+    },
+  };
+}
+
+export type Chunk = ReturnType<typeof createChunk>;

@@ -1,0 +1,139 @@
+import { useObservableEagerState } from 'observable-hooks';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isAdmin } from '../../../streams/permissions';
+import { loginMessages, type MobileMode, type User } from '../../../streams/session';
+import { useMobileDevice } from '../../hooks/app-state';
+import { accessDenial, settledPermissions } from '../../hooks/permissions';
+import { afterLoginTarget } from '../../routes/guards';
+import { useServices } from '../../services';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Logo } from '../../ui/logo';
+import { CheckField, TextField } from '../../ui/text-field';
+import styles from './login-screen.module.css';
+
+/** The notice a login page opens with: the expired and loop flags of SPEC 2, or the session's loop verdict. */
+export function loginNotice(search: string, sessionReason: string | null): string | null {
+  const query = new URLSearchParams(search);
+  if (query.get('expired') === '1') return loginMessages.expired;
+  if (query.has('loop') || sessionReason === loginMessages.loop) return loginMessages.loop;
+  return null;
+}
+
+/**
+ * Sign-in, desktop or mobile by the device: username, password, remember-me; then the forced
+ * mobile mode choice for users who have it; then the access check; then back to the redirect.
+ */
+export default function LoginScreen() {
+  const { session, permissions$ } = useServices();
+  const mobile = useMobileDevice();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const state = useObservableEagerState(session.state$);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<User | null>(null);
+  const notice = error ? null : loginNotice(search, 'reason' in state ? state.reason : null);
+
+  const enter = async (mode: MobileMode) => {
+    const denied = accessDenial(await settledPermissions(permissions$), mode);
+    if (denied) {
+      await session.logout();
+      setChoosing(null);
+      setPassword('');
+      setError(denied);
+      return;
+    }
+    navigate(afterLoginTarget(search), { replace: true });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      setError(loginMessages.missingFields);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await session.login({ username: username.trim(), password, rememberMe });
+      if (user.force_mobile_mode_enabled && !isAdmin(user)) setChoosing(user);
+      else await enter(mobile ? 'mobile' : 'desktop');
+    } catch (err) {
+      setPassword('');
+      setError(err instanceof Error ? err.message : loginMessages.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const choose = (mode: MobileMode) => {
+    session.preferences.setForcedMobileMode(mode);
+    void enter(mode);
+  };
+
+  return (
+    <div className={styles.page} data-variant={mobile ? 'mobile' : 'desktop'}>
+      <aside className={styles.hero}>
+        <Logo size={mobile ? 36 : 56} />
+        <p className={styles.product}>Tomato Warehouse</p>
+        {!mobile && <p className={styles.tagline}>Pallets, orders and storage, live for every location.</p>}
+      </aside>
+      <main className={styles.card}>
+        {choosing ? (
+          <section aria-labelledby="mode-title" className={styles.form}>
+            <h1 id="mode-title">Choose how you work</h1>
+            <p className={styles.hint}>Your account may use this device in either mode for this session.</p>
+            <Button variant="primary" block onClick={() => choose('mobile')}>
+              Mobile mode (scanning, storage)
+            </Button>
+            <Button block onClick={() => choose('desktop')}>
+              Desktop mode (dashboards)
+            </Button>
+          </section>
+        ) : (
+          <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="login-title">
+            <h1 id="login-title">Sign in</h1>
+            {(error || notice) && (
+              <p className={error ? styles.error : styles.notice} role="alert">
+                <Icon name={error ? 'alert' : 'info'} />
+                {error ?? notice}
+              </p>
+            )}
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <CheckField
+              label="Remember me"
+              checked={rememberMe}
+              onChange={(e) => setRememberMe(e.target.checked)}
+            />
+            <Button type="submit" variant="primary" block disabled={busy}>
+              {busy && <Icon name="loader" />}
+              {busy ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </form>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMobileDevice, useUser } from '../hooks/app-state';
+import { useServices } from '../services';
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icon';
+import styles from './choose-location.module.css';
+
+/** Shown when no screen of the route table fits this user on this device. */
+export function AccessDenied() {
+  const { session } = useServices();
+  const user = useUser();
+  const mobile = useMobileDevice();
+  return (
+    <main className={styles.panel} aria-labelledby="denied-title">
+      <h1 id="denied-title">
+        <Icon name="warning" size={28} /> {mobile ? 'Mobile access denied' : 'Access denied'}
+      </h1>
+      <p className={styles.lead}>
+        {user?.username ?? 'This account'} has no screen on this device.{' '}
+        {mobile ? 'Please sign in on a desktop computer.' : 'Ask an administrator to grant access.'}
+      </p>
+      <Button variant="primary" onClick={() => void session.logout()}>
+        Sign out
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+/** One entry of the shell's navigation. */
+export type NavItem = { to: string; label: string; short: string };
+
+/** Desktop and tablet navigation; the admin entry only for users allowed in the admin area. */
+export function desktopNav(adminArea: boolean): NavItem[] {
+  return [
+    { to: '/dashboard', label: 'Dashboard', short: 'DB' },
+    { to: '/dashboard/inventory', label: 'Inventory', short: 'IN' },
+    ...(adminArea ? [{ to: '/nimda', label: 'Admin', short: 'AD' }] : []),
+    { to: '/printer-config', label: 'Printers', short: 'PR' },
+  ];
+}
+
+/** Mobile bottom navigation. */
+export const mobileNav: NavItem[] = [
+  { to: '/mobile/operator', label: 'Operator', short: 'OP' },
+  { to: '/mobile/operator/storage', label: 'Storage', short: 'ST' },
+  { to: '/change-password', label: 'Account', short: 'AC' },
+];

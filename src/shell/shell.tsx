@@ -1,0 +1,143 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import { canAccessAdminTab } from '../../streams/permissions';
+import {
+  useConnectionState,
+  useLocationId,
+  useLocations,
+  useMobileDevice,
+  useUser,
+  useViewport,
+} from '../hooks/app-state';
+import { usePermission } from '../hooks/permissions';
+import { useServices } from '../services';
+import { Button } from '../ui/button';
+import { ConnectionBadge } from '../ui/connection-badge';
+import { PullToRefresh } from '../ui/layout/pull-to-refresh';
+import { LocationSelect } from '../ui/location-select';
+import { Logo } from '../ui/logo';
+import { ModalStackProvider } from '../ui/modal-stack';
+import { apiErrorText } from './api-error';
+import { ChooseLocation } from './choose-location';
+import { desktopNav, mobileNav } from './nav';
+import styles from './shell.module.css';
+
+/**
+ * The frame around every signed-in screen, laid out by the viewport's strategy: desktop sidebar,
+ * tablet collapsible sidebar, mobile bottom navigation with pull-to-refresh. Until a location is
+ * chosen it asks for one instead of showing the screen.
+ */
+export function Shell({ children }: { children: ReactNode }) {
+  const services = useServices();
+  const { session } = services;
+  const user = useUser();
+  const { layout, keyboardOpen } = useViewport();
+  const mobile = useMobileDevice();
+  const locationId = useLocationId();
+  const locations = useLocations();
+  const connection = useConnectionState();
+  const permissions = usePermission();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const nav = mobile ? mobileNav : desktopNav(canAccessAdminTab(permissions));
+  const choices = locations.status === 'ready' ? locations.locations : [];
+  // a location remembered from another account, or since taken away, is forgotten
+  const stale =
+    locationId !== null && locations.status === 'ready' && !choices.some((l) => l.id === locationId);
+  useEffect(() => {
+    if (stale) session.preferences.selectLocation(null);
+  }, [stale, session]);
+  const failure = locations.status === 'failed' ? locations.error : null;
+  useEffect(() => {
+    if (failure) services.toasts.notify(apiErrorText(failure), { variant: 'error' });
+  }, [failure, services]);
+  const content = locationId && !stale ? children : <ChooseLocation />;
+
+  const links = (className: string) =>
+    nav.map((item) => (
+      <NavLink
+        key={item.to}
+        to={item.to}
+        end
+        className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}
+        onClick={() => setSidebarOpen(false)}
+      >
+        <span className={styles.short} aria-hidden="true">
+          {item.short}
+        </span>
+        <span className={styles.label}>{item.label}</span>
+      </NavLink>
+    ));
+
+  return (
+    <ModalStackProvider maxLayers={layout.maxModalLayers}>
+      <div
+        className={styles.shell}
+        data-layout={layout.kind}
+        data-sidebar={sidebarOpen ? 'open' : 'closed'}
+        data-keyboard={keyboardOpen ? 'open' : 'closed'}
+      >
+        <a className={styles.skip} href="#main">
+          Skip to content
+        </a>
+        <header className={styles.header}>
+          {layout.navigation === 'collapsible-sidebar' && (
+            <Button
+              variant="ghost"
+              iconOnly
+              aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={sidebarOpen}
+              aria-controls="shell-nav"
+              onClick={() => setSidebarOpen((o) => !o)}
+            >
+              <span className={styles.burger} aria-hidden="true" />
+            </Button>
+          )}
+          <span className={styles.brand}>
+            <Logo />
+            <span className={styles.brandName}>Tomato Warehouse</span>
+          </span>
+          <div className={styles.headerEnd}>
+            {locationId && choices.length > 1 && (
+              <div className={styles.location}>
+                <LocationSelect
+                  compact
+                  locations={choices}
+                  value={locationId}
+                  onChange={session.preferences.selectLocation}
+                />
+              </div>
+            )}
+            {choices.length === 1 && choices[0].id === locationId && (
+              <span className={styles.place}>{choices[0].name}</span>
+            )}
+            <ConnectionBadge state={connection} mobile={mobile} />
+            <span className={styles.user} title="Signed in">
+              {user?.username}
+            </span>
+            <Button variant="ghost" className={styles.signOut} onClick={() => void session.logout()}>
+              Sign out
+            </Button>
+          </div>
+        </header>
+        {layout.navigation !== 'bottom' && (
+          <nav id="shell-nav" className={styles.sidebar} aria-label="Main">
+            {links(styles.sideLink)}
+          </nav>
+        )}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {layout.pullToRefresh ? (
+            <PullToRefresh onRefresh={services.refresh}>{content}</PullToRefresh>
+          ) : (
+            content
+          )}
+        </main>
+        {/* an open on-screen keyboard needs the room more than the navigation does */}
+        {layout.navigation === 'bottom' && !keyboardOpen && (
+          <nav className={styles.bottomNav} aria-label="Main">
+            {links(styles.bottomLink)}
+          </nav>
+        )}
+      </div>
+    </ModalStackProvider>
+  );
+}

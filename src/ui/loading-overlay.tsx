@@ -1,0 +1,26 @@
+import { Icon } from './icon';
+import styles from './loading-overlay.module.css';
+
+/** Full-screen overlay that blocks the page while something is processing. */
+export function LoadingOverlay({ show, text = 'Processing...' }: { show: boolean; text?: string }) {
+  if (!show) return null;
+  return (
+    <div className={styles.overlay} role="alert" aria-busy="true" aria-live="assertive">
+      <div className={styles.panel}>
+        <Icon name="loader" size={36} />
+        <span>{text}</span>
+      </div>
+    </div>
+  );
+}
+
+/** Small processing indicator in the bottom-right corner that leaves the page usable. */
+export function ProcessingIndicator({ show, text = 'Processing...' }: { show: boolean; text?: string }) {
+  if (!show) return null;
+  return (
+    <div className={styles.corner} role="status">
+      <Icon name="loader" size={18} />
+      <span>{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  distinctUntilChanged,
+  filter,
+  map,
+  merge,
+  mergeMap,
+  type SchedulerLike,
+  Subject,
+  scan,
+  takeUntil,
+  timer,
+} from 'rxjs';
+import {
+  notificationItemHeightPx,
+  notificationSpacingPx,
+  notificationStackMax,
+  toastDefaultDurationMs,
+} from '../../streams/config';
+
+/** Toast variants of SPEC 2. */
+export type ToastVariant = 'error' | 'success' | 'warning' | 'info';
+/** Where the notification stack sits (SPEC 2). */
+export type ToastPosition = 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'center';
+
+export type Toast = { id: number; message: string; variant: ToastVariant; durationMs: number };
+export type ToastState = { centre: Toast | null; stack: Toast[] };
+
+type Options = { variant?: ToastVariant; durationMs?: number };
+type Action = { kind: 'centre' | 'stack'; toast: Toast } | { kind: 'dismiss'; id: number };
+
+/** Distance of the i-th notification from the stack's edge: 8 px plus 60 px per item before it. */
+export const notificationOffsetPx = (index: number) =>
+  notificationSpacingPx + index * notificationItemHeightPx;
+
+function reduce(state: ToastState, action: Action): ToastState {
+  switch (action.kind) {
+    case 'centre':
+      return { ...state, centre: action.toast };
+    case 'stack':
+      return { ...state, stack: [...state.stack, action.toast].slice(-notificationStackMax) };
+    case 'dismiss':
+      if (state.centre?.id !== action.id && !state.stack.some((t) => t.id === action.id)) return state;
+      return {
+        centre: state.centre?.id === action.id ? null : state.centre,
+        stack: state.stack.filter((t) => t.id !== action.id),
+      };
+  }
+}
+
+/**
+ * The centre toast (one at a time, a new one replaces it) and the notification stack (newest last,
+ * at most 3). Each disappears after its duration, 3000 ms by default, unless dismissed first.
+ */
+export function createToastStore(scheduler: SchedulerLike = asyncScheduler) {
+  let nextId = 1;
+  const shown$ = new Subject<Action & { kind: 'centre' | 'stack' }>();
+  const dismissed$ = new Subject<number>();
+  const state = new BehaviorSubject<ToastState>({ centre: null, stack: [] });
+  const expired$ = shown$.pipe(
+    mergeMap(({ toast }) =>
+      timer(toast.durationMs, scheduler).pipe(
+        map(() => toast.id),
+        takeUntil(dismissed$.pipe(filter((id) => id === toast.id))),
+      ),
+    ),
+  );
+  merge(shown$, merge(dismissed$, expired$).pipe(map((id): Action => ({ kind: 'dismiss', id }))))
+    .pipe(scan(reduce, state.value), distinctUntilChanged())
+    .subscribe(state);
+
+  const make = (
+    message: string,
+    { variant = 'info', durationMs = toastDefaultDurationMs }: Options,
+  ): Toast => ({
+    id: nextId++,
+    message,
+    variant,
+    durationMs,
+  });
+  return {
+    state$: state.asObservable(),
+    /** Shows the single centre-screen toast. */
+    showToast: (message: string, options: Options = {}) =>
+      shown$.next({ kind: 'centre', toast: make(message, options) }),
+    /** Adds a notification to the top-right stack. */
+    notify: (message: string, options: Options = {}) =>
+      shown$.next({ kind: 'stack', toast: make(message, options) }),
+    dismiss: (id: number) => dismissed$.next(id),
+  };
+}
+
+export type ToastStore = ReturnType<typeof createToastStore>;
