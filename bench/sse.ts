@@ -1,0 +1,393 @@
+/**
+ * `npm run bench:sse`: N concurrent SSE clients on one location (default N = 1,000, 5,000,
+ * 10,000), held by a separate client process on loopback, while a writer in that process commits
+ * live events at a fixed rate (default 50,000 / N per second, i.e. 50,000 deliveries/s) through
+ * `appendLiveEvent`, in its own transactions, as every mutation does. The server is the real one
+ * (`server/main.ts`) on a fresh PostgreSQL database, so events reach it by LISTEN/NOTIFY and
+ * are read from the log like any other process's. Reports, per N: commit-to-receipt latency
+ * (from the writer's acknowledged commit to each client's receipt, p50/p99/max), deliveries/s,
+ * the writer's achieved commit rate, the server's RSS and heap per connection, and its CPU.
+ * Writes bench/results/sse.json.
+ *
+ * Options: --clients 1000,5000,10000  --deliveries 50000 (per second, sets each rate)
+ *          --seconds 8. Needs PostgreSQL at TEST_POSTGRES_URL (default the local one) and
+ *          `ulimit -n` above the largest N plus a margin: the client process and the server each
+ *          hold one descriptor per stream.
+ */
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDatabase } from '../server/db/index';
+import { appendLiveEvent } from '../server/db/live-events';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const adminPassword = 'bench-sse-admin-password';
+const histogramMs = 10_000;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : fallback;
+}
+
+/** Percentile of a histogram of whole milliseconds (the last bucket holds everything above). */
+function percentile(histogram: number[], p: number): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms];
+    if (seen >= total * p) return ms;
+  }
+  return histogram.length - 1;
+}
+
+// ---------------------------------------------------------------- client process
+
+interface ClientResult {
+  clients: number;
+  events: number;
+  deliveries: number;
+  expected: number;
+  windowS: number;
+  histogram: number[];
+  /** How long the writing transactions took (start to acknowledged commit). */
+  transactionHistogram: number[];
+  /** From the first write to the last acknowledged commit. */
+  commitWindowS: number;
+  maxMs: number;
+  writeErrors: number;
+  clientCpuS: number;
+}
+
+interface LeanStream {
+  /** Resolves when the stream's `connected` event arrived. */
+  connected: Promise<void>;
+  close(): void;
+}
+
+/**
+ * A client that does no more than a benchmark needs, so that the client process measures rather
+ * than competes: it finds each `id: n` line (only updates carry one here) without decoding
+ * frames. JSON bodies never contain "id: " (JSON.stringify writes no space after a colon).
+ */
+function leanStream(url: string, onUpdate: (id: number) => void): Promise<LeanStream> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+      let rest: Buffer | undefined; // a line cut by the chunk boundary
+      let isConnected = false;
+      let onConnected!: () => void;
+      const connected = new Promise<void>((done, fail) => {
+        onConnected = done;
+        res.once('close', () => fail(new Error('a stream closed before its connected event')));
+      });
+      res.on('data', (chunk: Buffer) => {
+        const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+        const lastNewline = buf.lastIndexOf(10);
+        rest = lastNewline < buf.length - 1 ? Buffer.from(buf.subarray(lastNewline + 1)) : undefined;
+        if (!isConnected && buf.includes('event: connected')) {
+          isConnected = true;
+          onConnected();
+        }
+        for (let at = buf.indexOf('id: '); at >= 0 && at < lastNewline; at = buf.indexOf('id: ', at + 4)) {
+          onUpdate(Number(buf.toString('latin1', at + 4, buf.indexOf(10, at))));
+        }
+      });
+      resolve({ connected, close: () => req.destroy() });
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+/** Opens the streams, reports READY, writes at the rate on GO, and prints its result as JSON. */
+async function runClient(): Promise<void> {
+  const [base, token, locationId] = [option('base', ''), option('token', ''), option('location', '')];
+  const clients = Number(option('n', '1000'));
+  const rate = Number(option('rate', '50'));
+  const seconds = Number(option('seconds', '8'));
+  const url = `${base}/api/sse/location/${locationId}?token=${encodeURIComponent(token)}`;
+
+  const events = Math.round(rate * seconds);
+  const committedAt = new Map<number, number>(); // event id → when its commit was acknowledged
+  const receiptIds = new Int32Array(events * clients);
+  const receiptTimes = new Float64Array(events * clients);
+  let deliveries = 0;
+  const onUpdate = (id: number) => {
+    if (deliveries === receiptIds.length) return;
+    receiptIds[deliveries] = id;
+    receiptTimes[deliveries++] = performance.now();
+  };
+  const connections: LeanStream[] = [];
+  for (let i = 0; i < clients; i += 250) {
+    const batch = Math.min(250, clients - i);
+    connections.push(...(await Promise.all(Array.from({ length: batch }, () => leanStream(url, onUpdate)))));
+  }
+  await Promise.all(connections.map((c) => c.connected));
+  console.log('READY');
+  const lines = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+
+  const database = await createDatabase(
+    { databaseUrl: option('database-url', ''), dataDir: '' },
+    { poolSize: 4 },
+  );
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  let writeErrors = 0;
+  const transactionHistogram = new Array<number>(histogramMs + 1).fill(0);
+  let lastCommit = start;
+  const writes: Promise<void>[] = [];
+  for (let seq = 1; seq <= events; seq++) {
+    const due = start + ((seq - 1) * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const startedAt = performance.now();
+    const id = crypto.randomUUID();
+    const pallet = {
+      id,
+      location_id: locationId,
+      pallet_type: 'euro',
+      box_type: 'crate',
+      tomato_type: 'round',
+      tomato_option: 'loose',
+      weight: seq / 100,
+      status: 'active',
+      order_id: null,
+      storage_zone: null,
+      version: 1,
+      created_at: new Date().toISOString(),
+      qr_code: JSON.stringify({ id }),
+    };
+    writes.push(
+      database.db
+        .transaction()
+        .execute((trx) =>
+          appendLiveEvent(trx, locationId, { type: 'PALLET_UPDATE', action: 'add', pallets: [pallet] }),
+        )
+        .then(
+          (event) => {
+            const now = performance.now();
+            committedAt.set(event.id, now);
+            lastCommit = now;
+            transactionHistogram[Math.min(histogramMs, Math.round(now - startedAt))]++;
+          },
+          () => {
+            writeErrors++;
+          },
+        ),
+    );
+  }
+  await Promise.all(writes);
+  await database.close();
+  const expected = (events - writeErrors) * clients;
+  const deadline = performance.now() + 10_000;
+  while (deliveries < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const cpu = process.cpuUsage(cpuStart);
+  const histogram = new Array<number>(histogramMs + 1).fill(0);
+  let maxMs = 0;
+  let lastReceipt = start;
+  for (let i = 0; i < deliveries; i++) {
+    // a delivery may beat the acknowledgement of its commit to this process: it counts as 0 ms
+    const ms = Math.max(0, receiptTimes[i] - committedAt.get(receiptIds[i])!);
+    maxMs = Math.max(maxMs, ms);
+    lastReceipt = Math.max(lastReceipt, receiptTimes[i]);
+    histogram[Math.min(histogramMs, Math.max(0, Math.round(ms)))]++;
+  }
+  const result: ClientResult = {
+    clients,
+    events,
+    deliveries,
+    expected,
+    windowS: (lastReceipt - start) / 1000,
+    histogram,
+    transactionHistogram,
+    commitWindowS: (lastCommit - start) / 1000,
+    maxMs,
+    writeErrors,
+    clientCpuS: (cpu.user + cpu.system) / 1e6,
+  };
+  console.log(`RESULT ${JSON.stringify(result)}`);
+  for (const c of connections) c.close();
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------- orchestrator
+
+/** Asks the server's probe (loaded with --import) for its memory and CPU, after a full GC. */
+function probeServer(child: import('node:child_process').ChildProcess): Promise<{
+  rss: number;
+  heapUsed: number;
+  external: number;
+  cpuS: number;
+}> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as never));
+    child.send('probe');
+  });
+}
+
+const probeSource = `process.on('message', (m) => {
+  if (m !== 'probe') return;
+  globalThis.gc?.();
+  const mem = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  process.send({ rss: mem.rss, heapUsed: mem.heapUsed, external: mem.external, cpuS: (cpu.user + cpu.system) / 1e6 });
+});`;
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function runBench(): Promise<void> {
+  const sizes = option('clients', '1000,5000,10000').split(',').map(Number);
+  const deliveriesPerS = Number(option('deliveries', '50000'));
+  const seconds = Number(option('seconds', '8'));
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await postgresAnswers(adminUrl)))
+    throw new Error(`bench:sse needs PostgreSQL at ${adminUrl} (TEST_POSTGRES_URL)`);
+  process.env.TEST_DB = 'postgres';
+  const fdLimit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
+  const largest = Math.max(...sizes);
+  console.log(
+    `bench:sse on PostgreSQL; ulimit -n = ${fdLimit}; N = ${sizes.join(', ')}; ${deliveriesPerS} deliveries/s`,
+  );
+  if (fdLimit < largest + 200) {
+    throw new Error(
+      `ulimit -n is ${fdLimit}: raise it above ${largest + 200} (e.g. ulimit -n 65536) and run again`,
+    );
+  }
+
+  const { prepareWarehouse, serverStorage, startServer } = await import('../test/server/live-helpers');
+  const storage = await serverStorage(adminPassword);
+  const server = await startServer(
+    { ...storage.env, LOG_LEVEL: 'warn', SSE_MAX_CONNECTIONS: String(largest + 100) },
+    ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(probeSource)}`],
+  ).catch(async (error) => {
+    await storage.remove();
+    throw error;
+  });
+  const rows: Record<string, unknown>[] = [];
+  try {
+    const warehouse = await prepareWarehouse(server.base, adminPassword);
+    // RSS rarely shrinks once grown, so it is measured against the server before any stream
+    const idle = await probeServer(server.child);
+    for (const clients of sizes) {
+      const rate = deliveriesPerS / clients;
+      const before = await probeServer(server.child);
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(here, 'sse.ts'),
+          '--client',
+          '--base',
+          server.base,
+          '--token',
+          warehouse.token,
+          '--location',
+          warehouse.locationId,
+          '--n',
+          String(clients),
+          '--rate',
+          String(rate),
+          '--seconds',
+          String(seconds),
+          '--database-url',
+          storage.env.DATABASE_URL,
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      const output = createInterface({ input: child.stdout! });
+      const line = (prefix: string) =>
+        new Promise<string>((resolve, reject) => {
+          output.on('line', (l) => l.startsWith(prefix) && resolve(l.slice(prefix.length)));
+          child.once('exit', (code) => reject(new Error(`client exited (${code})`)));
+        });
+      process.stdout.write(`N=${clients}: opening the streams… `);
+      await line('READY');
+      process.stdout.write('writing…\n');
+      const held = await probeServer(server.child);
+      child.stdin!.write('GO\n');
+      const result = JSON.parse(await line('RESULT ')) as ClientResult;
+      const after = await probeServer(server.child);
+      await new Promise((resolve) => child.once('exit', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+      const row = {
+        clients,
+        ratePerS: Math.round(rate * 100) / 100,
+        events: result.events,
+        deliveries: result.deliveries,
+        expected: result.expected,
+        deliveriesPerS: Math.round(result.deliveries / result.windowS),
+        p50Ms: percentile(result.histogram, 0.5),
+        p99Ms: percentile(result.histogram, 0.99),
+        maxMs: Math.round(result.maxMs),
+        committedPerS: Math.round((result.events / result.commitWindowS) * 10) / 10,
+        transactionP50Ms: percentile(result.transactionHistogram, 0.5),
+        transactionP99Ms: percentile(result.transactionHistogram, 0.99),
+        rssPerConnectionKB: Math.round((held.rss - idle.rss) / clients / 102.4) / 10,
+        heapPerConnectionKB:
+          Math.round((held.heapUsed + held.external - before.heapUsed - before.external) / clients / 102.4) /
+          10,
+        serverRssMB: Math.round(held.rss / 1e5) / 10,
+        serverCpuPercent: Math.round(((after.cpuS - held.cpuS) / result.windowS) * 100),
+        clientCpuPercent: Math.round((result.clientCpuS / result.windowS) * 100),
+        writeErrors: result.writeErrors,
+      };
+      rows.push(row);
+      console.log(
+        `N=${clients}: ${row.ratePerS} events/s → ${row.deliveriesPerS} deliveries/s (${row.deliveries}/${row.expected}), ` +
+          `commit-to-receipt p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, max ${row.maxMs} ms; ` +
+          `writer committed ${row.committedPerS}/s (transactions p50 ${row.transactionP50Ms} ms, p99 ${row.transactionP99Ms} ms); ` +
+          `server ${row.rssPerConnectionKB} KB RSS and ${row.heapPerConnectionKB} KB heap per connection, ` +
+          `RSS ${row.serverRssMB} MB, CPU ${row.serverCpuPercent}% (client ${row.clientCpuPercent}%)`,
+      );
+    }
+  } catch (error) {
+    console.error(`server output (tail):\n${server.output().slice(-3_000)}`);
+    throw error;
+  } finally {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await storage.remove();
+  }
+
+  const largestRow = rows.find((r) => r.clients === largest) ?? rows.at(-1)!;
+  const targets = {
+    memoryPerConnectionKB: { target: 20, measured: largestRow.rssPerConnectionKB, clients: largest },
+    deliveriesPerS: { target: 50_000, measured: largestRow.deliveriesPerS },
+    p99Ms: { target: 200, measured: largestRow.p99Ms },
+  };
+  console.log(
+    `targets at N=${largest}: memory ${largestRow.rssPerConnectionKB} / 20 KB per connection, ` +
+      `${largestRow.deliveriesPerS} / 50000 deliveries/s, p99 ${largestRow.p99Ms} / 200 ms`,
+  );
+  const results = join(here, 'results');
+  mkdirSync(results, { recursive: true });
+  const machine = {
+    cpus: (await import('node:os')).cpus().length,
+    loadavg: readFileSync('/proc/loadavg', 'utf8').trim(),
+  };
+  writeFileSync(
+    join(results, 'sse.json'),
+    `${JSON.stringify({ db: 'postgres', fdLimit, seconds, deliveriesPerS, machine, rows, targets }, null, 2)}\n`,
+  );
+  console.log(`wrote ${join(results, 'sse.json')}`);
+}
+
+if (process.argv.includes('--client')) await runClient();
+else await runBench();

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginMessages } from '../../streams/session';
+import { people, seedPeople } from './support/api';
+import { chooseLocationIfAsked, heading, here, signIn, submitLogin, waitForPath } from './support/app';
+import { desktop, openBrowser, phone } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+  await seedPeople(server.url);
+});
+afterAll(async () => server?.dispose());
+
+async function withBrowser<T>(
+  options: typeof desktop,
+  fn: (b: Awaited<ReturnType<typeof openBrowser>>) => Promise<T>,
+) {
+  const browser = await openBrowser(options);
+  try {
+    return await fn(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+const alert = (page: Awaited<ReturnType<Awaited<ReturnType<typeof openBrowser>>['page']>>) =>
+  page.getByRole('alert').first().textContent();
+
+describe('login screen', () => {
+  it('signs in and lands on the dashboard; desktop variant on a desktop, mobile variant on a phone', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('desktop');
+      await signIn(page, server.url, people.desk);
+      expect(here(page)).toBe('/dashboard');
+      expect(await heading(page)).toBe('Dashboard');
+    });
+    await withBrowser(phone, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('mobile');
+    });
+  });
+
+  it('shows the tomato icon and loads without a failed request', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('Username').waitFor();
+      const href = await page.locator('link[rel="icon"]').getAttribute('href');
+      expect(href).toBe('/favicon.svg');
+      // Chromium does not report its favicon request to the page: fetch the icon as it would
+      const icon = await page.request.get(`${server.url}${href}`);
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()['content-type']).toContain('image/svg+xml');
+      expect(await icon.text()).toContain('<svg');
+      expect(failed).toEqual([]);
+    });
+  });
+
+  it('asks for both fields', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('Username').fill('someone');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      expect(await alert(page)).toBe(loginMessages.missingFields);
+    });
+  });
+
+  it('shows the failure and clears the password', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, { username: people.desk.username, password: 'wrong-password' });
+      await page.getByRole('alert').waitFor();
+      expect(await alert(page)).toBe('Invalid username or password');
+      expect(await page.getByLabel('Password').inputValue()).toBe('');
+      expect(await page.getByLabel('Username').inputValue()).toBe(people.desk.username);
+      expect(here(page)).toBe('/login');
+    });
+  });
+
+  it('shows the expired and loop messages of the query flags', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login?expired=1`);
+      expect(await alert(page)).toBe(loginMessages.expired);
+      await page.goto(`${server.url}/login?loop=1`);
+      expect(await alert(page)).toBe(loginMessages.loop);
+    });
+  });
+
+  it('returns to the redirect target after signing in', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/dashboard/inventory`);
+      await waitForPath(page, '/login?redirect=%2Fdashboard%2Finventory');
+      await submitLogin(page, people.desk);
+      await waitForPath(page, '/dashboard/inventory');
+      await chooseLocationIfAsked(page);
+      expect(await heading(page)).toBe('Inventory');
+    });
+  });
+
+  it('refuses a mobile-only account on a desktop and a desktop-only account on a phone', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, people.phone);
+      await page.getByRole('alert').waitFor();
+      expect(await alert(page)).toMatch(/^Desktop access denied/);
+      expect(
+        await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token')),
+      ).toBeNull();
+    });
+    await withBrowser(phone, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, people.desk);
+      await page.getByRole('alert').waitFor();
+      expect(await alert(page)).toMatch(/^Mobile access denied/);
+    });
+  });
+
+  it('lets a forced-mobile-mode user choose the mode, kept for the session', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, people.forced);
+      await page.getByRole('heading', { name: 'Choose how you work' }).waitFor();
+      await page.getByRole('button', { name: /^Mobile mode/ }).click();
+      await waitForPath(page, '/mobile/operator');
+      expect(await page.evaluate(() => sessionStorage.getItem('forcedMobileMode'))).toBe('mobile');
+      await page.reload();
+      await waitForPath(page, '/mobile/operator');
+    });
+  });
+
+  it('sends an expired session to /login?expired=1 with the message and back afterwards', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await signIn(page, server.url, people.desk);
+      await page.evaluate(() => {
+        for (const store of [sessionStorage, localStorage]) {
+          if (store.getItem('token')) store.setItem('token', 'expired.token.value');
+          if (store.getItem('refreshToken')) store.setItem('refreshToken', 'revoked-refresh-token');
+        }
+      });
+      await page.goto(`${server.url}/dashboard/inventory`);
+      await waitForPath(page, /^\/login\?expired=1/);
+      expect(await alert(page)).toBe(loginMessages.expired);
+      await submitLogin(page, people.desk);
+      await waitForPath(page, '/dashboard/inventory');
+    });
+  });
+
+  it('signs out from the shell', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await signIn(page, server.url, people.desk);
+      await page.getByRole('button', { name: 'Sign out' }).first().click();
+      await waitForPath(page, '/login');
+      await page.goto(`${server.url}/dashboard`);
+      await waitForPath(page, '/login?redirect=%2Fdashboard');
+    });
+  });
+});
+
+describe('session persistence', () => {
+  it('without remember-me: survives a reload, not a new browser session', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await signIn(page, server.url, people.desk);
+      await page.reload();
+      expect(await heading(page)).toBe('Dashboard');
+      const again = await b.restart();
+      await again.goto(`${server.url}/dashboard`);
+      await waitForPath(again, '/login?redirect=%2Fdashboard');
+    });
+  });
+
+  it('with remember-me: survives a reload and a new browser session', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await signIn(page, server.url, people.desk, true);
+      await page.reload();
+      expect(await heading(page)).toBe('Dashboard');
+      const again = await b.restart();
+      await again.goto(`${server.url}/dashboard`);
+      await waitForPath(again, '/dashboard');
+      expect(await heading(again)).toBe('Dashboard');
+    });
+  });
+});
+
+describe('change password', () => {
+  it('takes a first-login user through change-password to the dashboard', async () => {
+    await withBrowser(desktop, async (b) => {
+      const page = await b.page();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, people.newbie);
+      await waitForPath(page, '/change-password');
+      await page.getByLabel('Current password').fill(people.newbie.password);
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByLabel('Repeat new password').fill('short');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      expect(await alert(page)).toBe('The new password needs at least 8 characters');
+      await page.getByLabel('New password', { exact: true }).fill('newbie-password-2');
+      await page.getByLabel('Repeat new password').fill('newbie-password-2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await waitForPath(page, '/dashboard');
+    });
+  });
+});

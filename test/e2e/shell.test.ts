@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { people, seedPeople } from './support/api';
+import { heading, signIn } from './support/app';
+import { seriousViolations } from './support/axe';
+import { desktop, openBrowser, phone } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+  await seedPeople(server.url);
+});
+afterAll(async () => server?.dispose());
+
+const badge = (page: Page) => page.locator('header button[data-state]');
+const badgeReads = async (page: Page, states: RegExp) =>
+  page.waitForFunction(
+    (pattern) =>
+      new RegExp(pattern).test(
+        document.querySelector('header button[data-state]')?.getAttribute('data-state') ?? '',
+      ),
+    states.source,
+    { timeout: 90_000 },
+  );
+
+describe('the shell', () => {
+  it("holds the chosen location's live connection: Connected, an error while the server is down, Connected again", async () => {
+    const browser = await openBrowser(desktop);
+    try {
+      const page = await browser.page();
+      await signIn(page, server.url, people.desk);
+      expect(await heading(page)).toBe('Dashboard');
+      await badgeReads(page, /^CONNECTED$/);
+      expect(await badge(page).locator('span').first().textContent()).toBe('Connected');
+      await badge(page).hover();
+      expect(await page.getByRole('tooltip').first().textContent()).toBe(
+        'You are connected and receiving real-time updates',
+      );
+
+      await server.stop();
+      await badgeReads(page, /^(ERROR|DISCONNECTED)$/);
+      expect(await badge(page).locator('span').first().textContent()).toMatch(
+        /^(Connection Error|Disconnected)$/,
+      );
+      expect(await page.getByRole('tooltip').first().textContent()).toMatch(
+        /^Connection lost\. Will attempt to reconnect automatically\./,
+      );
+
+      await server.start();
+      await badgeReads(page, /^CONNECTED$/);
+      expect(await badge(page).locator('span').first().textContent()).toBe('Connected');
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+
+  it('hides the connection badge on a phone', async () => {
+    const browser = await openBrowser(phone);
+    try {
+      const page = await browser.page();
+      await signIn(page, server.url, people.phone);
+      expect(await heading(page)).toBe('Operator');
+      expect(await badge(page).count()).toBe(0);
+      // every control of the phone shell is at least 44 px tall (SPEC 9 touch target)
+      const heights = await page.$$eval('header button, header a, nav a', (els) =>
+        els.map((el) => [el.textContent?.trim(), Math.round(el.getBoundingClientRect().height)] as const),
+      );
+      expect(heights.filter(([, h]) => h < 44)).toEqual([]);
+      expect(heights.length).toBeGreaterThanOrEqual(4);
+      // an on-screen keyboard (the viewport 200 px shorter) puts the bottom navigation away
+      // nothing is wider than the phone
+      expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+      await page.setViewportSize({ width: 390, height: 644 });
+      await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.screenshot({ path: join(screenshots, 'shell-mobile.png') });
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('accessibility and looks', () => {
+  it('login on a desktop and a phone has no serious or critical axe violation', async () => {
+    for (const [name, options] of [
+      ['desktop', desktop],
+      ['mobile', phone],
+    ] as const) {
+      const browser = await openBrowser(options);
+      try {
+        const page = await browser.page();
+        await page.goto(`${server.url}/login?expired=1`);
+        await heading(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: join(screenshots, `login-${name}.png`) });
+      } finally {
+        await browser.close();
+      }
+    }
+  });
+
+  it('the shell on a desktop and a tablet has no serious or critical axe violation', async () => {
+    for (const [name, options] of [
+      ['desktop', desktop],
+      ['tablet', { viewport: { width: 900, height: 1100 } }],
+    ] as const) {
+      const browser = await openBrowser(options);
+      try {
+        const page = await browser.page();
+        await signIn(page, server.url, people.desk);
+        await badgeReads(page, /^CONNECTED$/);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: join(screenshots, `shell-${name}.png`) });
+      } finally {
+        await browser.close();
+      }
+    }
+  });
+
+  it('reaches the navigation and sign-out by keyboard with a visible focus ring', async () => {
+    const browser = await openBrowser(desktop);
+    try {
+      const page = await browser.page();
+      await signIn(page, server.url, people.desk);
+      const seen: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return {
+            body: el === document.body,
+            text: el.textContent?.trim() ?? '',
+            ring: getComputedStyle(el).boxShadow,
+          };
+        });
+        if (focus.body) continue;
+        expect(focus.ring, `focus ring on "${focus.text}"`).not.toBe('none');
+        seen.push(focus.text);
+      }
+      expect(seen).toEqual(
+        expect.arrayContaining(['Skip to content', 'Sign out', 'DBDashboard', 'INInventory']),
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { adminPassword } from './server';
+
+/** A JSON call against the test server; throws with the body on an error status. */
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+type Login = { token: string; refreshToken: string; user: { id: string; first_login: boolean } };
+
+/** The password the admin has after the first-login change. */
+export const adminNewPassword = 'e2e-admin-changed-1';
+
+/** The people the browser tests sign in as. */
+export const people = {
+  desk: { username: 'e2e-desk', password: 'desk-password-1' },
+  phone: { username: 'e2e-phone', password: 'phone-password-1' },
+  both: { username: 'e2e-both', password: 'both-password-1' },
+  forced: { username: 'e2e-forced', password: 'forced-password-1' },
+  newbie: { username: 'e2e-newbie', password: 'newbie-password-1' },
+} as const;
+
+/**
+ * Prepares a fresh server: the admin changes the first-login password, then creates one user per
+ * kind of visitor, each on the demo location(s).
+ */
+export async function seedPeople(base: string) {
+  const first = await call<Login>(base, 'POST', '/api/auth/login', {
+    username: 'admin',
+    password: adminPassword,
+    rememberMe: false,
+  });
+  await call(
+    base,
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: adminPassword, newPassword: adminNewPassword },
+    first.token,
+  );
+  const { token } = await call<Login>(base, 'POST', '/api/auth/login', {
+    username: 'admin',
+    password: adminNewPassword,
+    rememberMe: false,
+  });
+  const list = () =>
+    call<{ data: { id: string; name: string }[] }>(base, 'GET', '/api/locations', undefined, token);
+  // demo data brings a location; without it the tests make their own
+  if ((await list()).data.length === 0)
+    await call(base, 'POST', '/api/locations', { name: 'E2E Depot' }, token);
+  const { data: locations } = await list();
+  const locationIds = locations.map((l) => l.id);
+  const make = (who: { username: string; password: string }, fields: Record<string, unknown>) =>
+    call(base, 'POST', '/api/users', { ...who, locationIds, first_login: false, ...fields }, token);
+  await make(people.desk, { desktop_access: true, mobile_access: false });
+  await make(people.phone, { desktop_access: false, mobile_access: true });
+  await make(people.both, { desktop_access: true, mobile_access: true });
+  await make(people.forced, { desktop_access: true, mobile_access: true, force_mobile_mode_enabled: true });
+  await make(people.newbie, { desktop_access: true, mobile_access: true, first_login: true });
+  return { adminToken: token, locations };
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ServerProcess, startServerProcess } from '../../server/support/process';
+
+/** The admin password the test server is started with. */
+export const adminPassword = 'e2e-admin-password';
+
+/** The real server as its own process on a fresh data dir; it can be stopped and started again on its port. */
+export type RunningServer = {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  dispose(): Promise<void>;
+};
+
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' };
+  let running: ServerProcess | null = await startServerProcess(env);
+  const url = running.url;
+  const port = new URL(url).port;
+  const stop = async () => {
+    const current = running;
+    running = null;
+    if (!current) return;
+    current.process.kill('SIGTERM');
+    await current.exited;
+  };
+  return {
+    url,
+    stop,
+    start: async () => {
+      running = await startServerProcess({ ...env, PORT: port });
+    },
+    dispose: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

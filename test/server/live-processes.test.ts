@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPallet,
+  follow,
+  prepareWarehouse,
+  type ServerProcess,
+  serverStorage,
+  sseUrl,
+  startServer,
+  until,
+  type Warehouse,
+} from './live-helpers';
+import { testDbKind } from './support/database';
+
+const adminPassword = 'live-processes-admin-pw';
+const drainMs = 1_500;
+let storage: Awaited<ReturnType<typeof serverStorage>> | undefined;
+let a: ServerProcess;
+let b: ServerProcess;
+let warehouse: Warehouse;
+
+// On PostgreSQL two processes share one database; PGlite is embedded in one process, so there
+// "A" and "B" are the same process and the test follows the same path through it.
+const processes =
+  testDbKind === 'postgres' ? 'two server processes on one PostgreSQL' : 'a server process on PGlite';
+
+beforeAll(async () => {
+  storage = await serverStorage(adminPassword);
+  const env = { ...storage.env, SSE_DRAIN_MS: String(drainMs) };
+  a = await startServer(env);
+  b = testDbKind === 'postgres' ? await startServer(env) : a;
+  warehouse = await prepareWarehouse(a.base, adminPassword);
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of [a, b]) if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  await Promise.all([a?.exited, b?.exited]);
+  await storage?.remove();
+});
+
+describe(processes, () => {
+  it('sends a pallet created through A to an SSE client of B, once', async () => {
+    const client = await follow(sseUrl(b.base, warehouse.locationId, { token: warehouse.token }));
+    await until(() => client.messages.some((m) => m.event === 'connected'));
+    const pallet = await createPallet(a.base, warehouse, 512.5);
+    await until(() => client.updateIds().length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const updates = client.messages.filter((m) => m.event === 'update');
+    expect(updates).toHaveLength(1);
+    const message = JSON.parse(updates[0].data);
+    expect(message).toMatchObject({ type: 'PALLET_UPDATE', action: 'add', locationId: warehouse.locationId });
+    expect(message.pallets.map((p: { id: string }) => p.id)).toEqual([pallet.id]);
+    client.close();
+  });
+
+  it('never prints the token of the query string', () => {
+    const signature = warehouse.token.split('.')[2];
+    expect(b.output()).toContain(`/api/sse/location/${warehouse.locationId}?token=[redacted]`);
+    for (const server of [a, b]) expect(server.output()).not.toContain(signature);
+  });
+
+  it(`on SIGTERM closes its streams spread over ${drainMs} ms, then exits 0`, async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        follow(sseUrl(b.base, warehouse.locationId, { token: warehouse.token })),
+      ),
+    );
+    await until(() => clients.every((c) => c.messages.some((m) => m.event === 'connected')));
+    const start = performance.now();
+    const closedAt = clients.map((c) => c.closed.then(() => performance.now() - start));
+    b.child.kill('SIGTERM');
+    const times = (await Promise.all(closedAt)).sort((x, y) => x - y);
+    expect(await b.exited).toBe(0);
+    expect(times[4] - times[0]).toBeGreaterThan(drainMs / 2);
+    expect(times[4]).toBeGreaterThanOrEqual(drainMs - 50);
+  });
+});

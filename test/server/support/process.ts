@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** `npm start`'s script: builds what is stale, then runs the bundled server in its own process. */
+export const startScript = join(root, 'scripts', 'start.mjs');
+
+/** A real server process (`node --import tsx server/main.ts`) started by {@link startServerProcess}. */
+export interface ServerProcess {
+  process: ChildProcess;
+  /** `http://127.0.0.1:<port>` it listens on. */
+  url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once it ended. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Starts the real server with `env` on top of a clean environment (PORT 0 so the OS picks a
+ * free port, HOST 127.0.0.1, DEMO_DATA 0 unless given) and resolves once it listens. Pass
+ * `DATA_DIR` for PGlite or `DATABASE_URL` for PostgreSQL. Rejects if it exits or takes longer
+ * than `timeoutMs`. Stop it with `process.kill('SIGTERM' | 'SIGKILL')` and await `exited`.
+ * `args` are node's: the TypeScript sources through tsx by default, `[startScript]` for what
+ * `npm start` runs (the bundled server).
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  args = ['--import', 'tsx', join(root, 'server', 'main.ts')],
+): Promise<ServerProcess> {
+  const {
+    DATABASE_URL: _db,
+    DATA_DIR: _dir,
+    ADMIN_PASSWORD: _pw,
+    DEMO_DATA: _demo,
+    ...inherited
+  } = process.env;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1));
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = out.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1], output: () => out, exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${out}`));
+    });
+  });
+}
