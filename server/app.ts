@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -108,6 +109,33 @@ export function loggerOptions(level: string) {
  * /api/docs, and the built SPA from `config.distDir` with history fallback. Used by main.ts and
  * by tests (`app.inject`). Closing the app does not close the database.
  */
+/** How often a closing server closes the sockets that carry no request. */
+const idleReapMs = 100;
+
+/**
+ * server.close() closes the keep-alive sockets idle at that moment and then waits for the rest.
+ * Two kinds would hold it far longer: a socket whose request began before the close and ended
+ * after it (idle until keepAliveTimeout, 72 s), and a socket a client opened but never sent a
+ * request on (which Node counts as busy). Until the server has closed, close both kinds; sockets
+ * with a request in flight, and event streams, finish on their own.
+ */
+function reapSocketsWhileClosing(app: App): void {
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('preClose', (done) => {
+    const reap = () => {
+      app.server.closeIdleConnections();
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    };
+    const reaping = setInterval(reap, idleReapMs).unref();
+    app.server.once('close', () => clearInterval(reaping));
+    done();
+  });
+}
+
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -122,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('db', options.database.db);
   app.decorate('jwtKey', await loadJwtKey(options.database.db));
   app.decorateRequest('user', null);
+  reapSocketsWhileClosing(app);
   registerErrorHandler(app);
   registerTokenRateLimit(app, config.apiRateLimitPerMinute);
   app.addHook('onSend', async (_request, reply) => {
