@@ -33,9 +33,6 @@ async function shutdown(signal: string): Promise<void> {
     app.log.error('shutdown timed out');
     process.exit(1);
   }, shutdownTimeoutMs).unref();
-  // keep-alive sockets of requests that finish during the close would hold it open: drop them
-  // as soon as they go idle
-  setInterval(() => app.server.closeIdleConnections(), 50).unref();
   await app.close();
   await database.close();
   process.exit(0);
