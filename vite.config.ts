@@ -1,11 +1,36 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, so the
+ * server sends a third of the bytes without compressing on each request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+        const path = join(dir, name);
+        const content = readFileSync(path);
+        writeFileSync(`${path}.br`, brotliCompressSync(content));
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 const serverTests = ['server/**/*.test.ts', 'test/server/**/*.test.ts'];
 
 /** One config for the app build and every test runner; `scripts/test.mjs` picks the projects. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist', sourcemap: true },
   test: {

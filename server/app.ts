@@ -175,6 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await app.register(fastifyStatic, {
       root: config.distDir,
       wildcard: false,
+      // the build writes .br and .gz beside each file: served to clients that accept them
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',

@@ -44,15 +44,21 @@ describe('login screen', () => {
     });
   });
 
-  it('shows the tomato icon and loads without a failed request', async () => {
+  it('shows the tomato icon and loads without a failed request, its page and scripts compressed', async () => {
     await withBrowser(desktop, async (b) => {
       const page = await b.page();
       const failed: string[] = [];
-      page.on('response', (response) => {
+      const encodings: string[] = [];
+      page.on('response', async (response) => {
         if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+        const type = response.request().resourceType();
+        if (type === 'document' || type === 'script' || type === 'stylesheet')
+          encodings.push(`${type} ${(await response.allHeaders())['content-encoding']}`);
       });
       await page.goto(`${server.url}/login`);
       await page.getByLabel('Username').waitFor();
+      expect(encodings).toEqual(expect.arrayContaining(['document br', 'script br', 'stylesheet br']));
+      expect(encodings.filter((e) => !e.endsWith(' br'))).toEqual([]);
       const href = await page.locator('link[rel="icon"]').getAttribute('href');
       expect(href).toBe('/favicon.svg');
       // Chromium does not report its favicon request to the page: fetch the icon as it would

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { setupTestServer } from './support/server';
 
@@ -12,6 +13,15 @@ writeFileSync(
   '<!doctype html><title>Tomato Warehouse</title><div id="root"></div>',
 );
 writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+// what the build writes beside each file (vite.config.ts, precompress)
+const page = '<!doctype html><title>Tomato Warehouse</title><div id="root"></div>';
+for (const [file, text] of [
+  ['index.html', page],
+  ['assets/index-abc123.js', 'console.log("app")'],
+]) {
+  writeFileSync(join(distDir, `${file}.br`), brotliCompressSync(text));
+  writeFileSync(join(distDir, `${file}.gz`), gzipSync(text));
+}
 
 const server = setupTestServer({ config: { distDir } });
 const get = (url: string, method: 'GET' | 'HEAD' | 'POST' = 'GET') => server.app.inject({ method, url });
@@ -40,6 +50,23 @@ describe('the built app at /', () => {
     const missing = await get('/assets/index-old999.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sends the compressed copy the client accepts, brotli first, and the plain file otherwise', async () => {
+    const as = (url: string, encoding: string) =>
+      server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    for (const url of ['/assets/index-abc123.js', '/', '/dashboard']) {
+      const br = await as(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(String(br.headers.vary).toLowerCase(), url).toContain('accept-encoding');
+      const gz = await as(url, 'gzip');
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      const plain = await as(url, 'identity');
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const text = plain.body;
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(text);
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(text);
+    }
   });
 
   it('never falls back for /api paths or for non-GET requests', async () => {
