@@ -103,12 +103,6 @@ export function loggerOptions(level: string) {
   };
 }
 
-/**
- * Builds the whole HTTP app over an open database: zod validation and serialization, CONTRACT's
- * error bodies, auth (JWT key loaded from the database), every route module, OpenAPI at
- * /api/docs, and the built SPA from `config.distDir` with history fallback. Used by main.ts and
- * by tests (`app.inject`). Closing the app does not close the database.
- */
 /** How often a closing server closes the sockets that carry no request. */
 const idleReapMs = 100;
 
@@ -136,6 +130,12 @@ function reapSocketsWhileClosing(app: App): void {
   });
 }
 
+/**
+ * Builds the whole HTTP app over an open database: zod validation and serialization, CONTRACT's
+ * error bodies, auth (JWT key loaded from the database), every route module, OpenAPI at
+ * /api/docs, and the built SPA from `config.distDir` with history fallback. Used by main.ts and
+ * by tests (`app.inject`). Closing the app does not close the database.
+ */
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
