@@ -82,6 +82,8 @@ export const chunkLoadTimeoutMs = 120_000;
 
 // Live events on the server (CONTRACT "Live events")
 export const sseHeartbeatIntervalMs = 15_000;
+/** Heartbeats go out in turns this far apart, each to its share of the streams. */
+export const sseHeartbeatTurnMs = 100;
 export const sseDrainMs = 3_000;
 export const sseDrainStepMs = 100;
 export const sseMaxBufferedBytes = 1024 * 1024;

@@ -1,7 +1,8 @@
+import { take } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { drainSlices, heartbeatTicks } from '../../server/modules/live/schedule';
-import { sseDrainMs, sseDrainStepMs, sseHeartbeatIntervalMs } from '../../streams/config';
+import { sseDrainMs, sseDrainStepMs, sseHeartbeatIntervalMs, sseHeartbeatTurnMs } from '../../streams/config';
 
 const run = (fn: (h: Parameters<Parameters<TestScheduler['run']>[0]>[0], ts: TestScheduler) => void) => {
   const ts = new TestScheduler((a, e) => expect(a).toEqual(e));
@@ -9,17 +10,37 @@ const run = (fn: (h: Parameters<Parameters<TestScheduler['run']>[0]>[0], ts: Tes
 };
 
 describe('heartbeat clock', () => {
-  it('ticks every 15 s with the time of the tick', () => {
+  it('turns through its slots evenly, each slot coming round every 15 s', () => {
     run(({ expectObservable }, ts) => {
       expect(sseHeartbeatIntervalMs).toBe(15_000);
-      //                                 |<- 15 s ->|<- 15 s ->|<- 15 s ->|
-      const expected = '                  15000ms a 14999ms b 14999ms c';
-      expectObservable(heartbeatTicks(sseHeartbeatIntervalMs, ts), '^ 46000ms !').toBe(expected, {
-        a: 15_000,
-        b: 30_000,
-        c: 45_000,
+      //                 |<------------------ 15 s ------------------>|
+      //                 slot 0        slot 1         slot 2          slot 0
+      const expected = '5000ms a 4999ms b 4999ms c 4999ms d';
+      expectObservable(heartbeatTicks(sseHeartbeatIntervalMs, 3, ts), '^ 20500ms !').toBe(expected, {
+        a: { slot: 0, at: 5_000 },
+        b: { slot: 1, at: 10_000 },
+        c: { slot: 2, at: 15_000 },
+        d: { slot: 0, at: 20_000 },
       });
     });
+  });
+
+  it('takes a turn every 100 ms, so 150 slots share the 15 s', () => {
+    const ts = new TestScheduler((a, e) => expect(a).toEqual(e));
+    const turns: [number, number][] = [];
+    const slots = sseHeartbeatIntervalMs / sseHeartbeatTurnMs;
+    ts.run(() => {
+      heartbeatTicks(sseHeartbeatIntervalMs, slots, ts)
+        .pipe(take(301))
+        .subscribe(({ slot, at }) => turns.push([slot, at]));
+    });
+    expect(slots).toBe(150);
+    expect(turns.slice(0, 3)).toEqual([
+      [0, 100],
+      [1, 200],
+      [2, 300],
+    ]);
+    expect(turns.filter(([slot]) => slot === 0).map(([, at]) => at)).toEqual([100, 15_100, 30_100]);
   });
 });
 

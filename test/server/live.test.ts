@@ -243,6 +243,16 @@ describe('heartbeat', () => {
       expect(gap).toBeLessThan(heartbeatMs * 2);
     }
   });
+
+  it('spreads heartbeats: streams opened one after another get theirs in different turns', async () => {
+    const { id } = await server.createLocation();
+    const [a, b] = [await open(id), await open(id)];
+    const stamps = (f: typeof a) =>
+      f.messages.filter((m) => m.event === 'heartbeat').map((m) => JSON.parse(m.data).timestamp);
+    await until(() => stamps(a).length >= 3 && stamps(b).length >= 3, 5_000);
+    // one frame per turn: streams of the same turn would share its timestamp
+    expect(stamps(a).filter((t) => stamps(b).includes(t))).toEqual([]);
+  });
 });
 
 describe('order under concurrency', () => {

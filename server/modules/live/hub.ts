@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
-import { sseDrainStepMs } from '../../../streams/config';
+import { sseDrainStepMs, sseHeartbeatTurnMs } from '../../../streams/config';
 import { LocationBroadcaster, readPageSize } from './broadcaster';
 import { sseFrame, updateFrame } from './frame';
 import type { LiveLog } from './log';
@@ -19,6 +19,9 @@ export class LiveHub {
   private readonly broadcasters = new Map<string, Promise<LocationBroadcaster>>();
   private readonly ready = new Map<string, LocationBroadcaster>();
   private readonly heartbeat: Subscription;
+  /** Streams dealt round the heartbeat clock's slots. */
+  private readonly heartbeatSlots: Set<SseStream>[];
+  private dealt = 0;
 
   constructor(
     private readonly log: LiveLog,
@@ -26,10 +29,13 @@ export class LiveHub {
     private readonly onError: (error: unknown) => void,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
-    this.heartbeat = heartbeatTicks(options.heartbeatMs, scheduler).subscribe((now) => {
-      const frame = sseFrame('heartbeat', { type: 'heartbeat', timestamp: new Date(now).toISOString() });
-      for (const broadcaster of this.ready.values())
-        for (const stream of broadcaster.streams) stream.send(frame);
+    const slots = Math.max(1, Math.round(options.heartbeatMs / sseHeartbeatTurnMs));
+    this.heartbeatSlots = Array.from({ length: slots }, () => new Set<SseStream>());
+    this.heartbeat = heartbeatTicks(options.heartbeatMs, slots, scheduler).subscribe(({ slot, at }) => {
+      const streams = this.heartbeatSlots[slot];
+      if (streams.size === 0) return;
+      const frame = sseFrame('heartbeat', { type: 'heartbeat', timestamp: new Date(at).toISOString() });
+      for (const stream of streams) stream.send(frame);
     });
   }
 
@@ -63,9 +69,11 @@ export class LiveHub {
     this.connections++;
     const stream = new SseStream(socket, this.options.maxBufferedBytes);
     let broadcaster: LocationBroadcaster | undefined;
+    const heartbeats = this.heartbeatSlots[this.dealt++ % this.heartbeatSlots.length];
     socket.once('close', () => {
       this.connections--;
       broadcaster?.streams.delete(stream);
+      heartbeats.delete(stream);
     });
     stream.send(sseHead);
     try {
@@ -80,6 +88,7 @@ export class LiveHub {
       );
       if (stream.closed) return;
       broadcaster.streams.add(stream);
+      heartbeats.add(stream);
       if (reset) stream.send(sseFrame('reset', { type: 'reset', locationId, lastEventId: lastId }, lastId));
       stream.lastId = from;
       await this.replay(locationId, stream);
