@@ -10,13 +10,13 @@
  * Writes bench/results/sse.json.
  *
  * Options: --clients 1000,5000,10000  --deliveries 50000 (per second, sets each rate)
- *          --seconds 8. Needs PostgreSQL at TEST_POSTGRES_URL (default the local one) and
+ *          --seconds 15. Needs PostgreSQL at TEST_POSTGRES_URL (default the local one) and
  *          `ulimit -n` above the largest N plus a margin: the client process and the server each
  *          hold one descriptor per stream.
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -68,38 +68,84 @@ interface LeanStream {
   close(): void;
 }
 
+/** One read buffer for every stream: each read is scanned before the next one is taken. */
+const readBuffer = Buffer.alloc(64 * 1024);
+const idPrefix = Buffer.from('id: ');
+const connectedMark = Buffer.from('event: connected');
+const okStatus = 'HTTP/1.1 200';
+
 /**
  * A client that does no more than a benchmark needs, so that the client process measures rather
- * than competes: it finds each `id: n` line (only updates carry one here) without decoding
- * frames. JSON bodies never contain "id: " (JSON.stringify writes no space after a colon).
+ * than competes: a raw socket (the server writes the stream unframed until close) read into one
+ * shared buffer, scanned byte by byte for `id: n` lines (only updates carry one here) with a
+ * state that survives reads cut anywhere. JSON bodies never contain "id: " (JSON.stringify writes
+ * no space after a colon).
  */
-function leanStream(url: string, onUpdate: (id: number) => void): Promise<LeanStream> {
+function leanStream(url: URL, onUpdate: (id: number) => void): Promise<LeanStream> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
-      let rest: Buffer | undefined; // a line cut by the chunk boundary
-      let isConnected = false;
-      let onConnected!: () => void;
-      const connected = new Promise<void>((done, fail) => {
-        onConnected = done;
-        res.once('close', () => fail(new Error('a stream closed before its connected event')));
-      });
-      res.on('data', (chunk: Buffer) => {
-        const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
-        const lastNewline = buf.lastIndexOf(10);
-        rest = lastNewline < buf.length - 1 ? Buffer.from(buf.subarray(lastNewline + 1)) : undefined;
-        if (!isConnected && buf.includes('event: connected')) {
-          isConnected = true;
-          onConnected();
-        }
-        for (let at = buf.indexOf('id: '); at >= 0 && at < lastNewline; at = buf.indexOf('id: ', at + 4)) {
-          onUpdate(Number(buf.toString('latin1', at + 4, buf.indexOf(10, at))));
-        }
-      });
-      resolve({ connected, close: () => req.destroy() });
+    let status = ''; // the first bytes, until the status line is known
+    let connectedAt = 0; // how much of `event: connected` has matched; -1 once seen
+    let matched = 0; // how much of `id: ` has matched
+    let id = -1; // the id being read, -1 outside an id line
+    let onConnected!: () => void;
+    let onRefused!: (error: Error) => void;
+    const connected = new Promise<void>((done, fail) => {
+      onConnected = done;
+      onRefused = fail;
     });
-    req.once('error', reject);
-    req.end();
+    const scan = (bytes: Buffer, length: number) => {
+      for (let i = 0; i < length; i++) {
+        const byte = bytes[i];
+        if (connectedAt >= 0) {
+          connectedAt =
+            byte === connectedMark[connectedAt] ? connectedAt + 1 : byte === connectedMark[0] ? 1 : 0;
+          if (connectedAt === connectedMark.length) {
+            connectedAt = -1;
+            onConnected();
+          }
+        }
+        if (id >= 0) {
+          if (byte === 10) {
+            onUpdate(id);
+            id = -1;
+          } else id = id * 10 + byte - 48;
+        } else {
+          matched = byte === idPrefix[matched] ? matched + 1 : byte === idPrefix[0] ? 1 : 0;
+          if (matched === idPrefix.length) {
+            matched = 0;
+            id = 0;
+          }
+        }
+      }
+    };
+    const socket = connect({
+      host: url.hostname,
+      port: Number(url.port),
+      onread: {
+        buffer: readBuffer,
+        callback: (length) => {
+          if (status.length < okStatus.length) {
+            status += readBuffer.toString('latin1', 0, Math.min(length, okStatus.length - status.length));
+            if (status.length === okStatus.length && status !== okStatus) {
+              onRefused(new Error(`stream refused: ${status}`));
+              socket.destroy();
+              return false;
+            }
+          }
+          scan(readBuffer, length);
+          return true;
+        },
+      },
+    });
+    socket.setNoDelay(true);
+    socket.once('close', () => onRefused(new Error('a stream closed before its connected event')));
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.write(
+        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
+      resolve({ connected, close: () => socket.destroy() });
+    });
   });
 }
 
@@ -108,8 +154,8 @@ async function runClient(): Promise<void> {
   const [base, token, locationId] = [option('base', ''), option('token', ''), option('location', '')];
   const clients = Number(option('n', '1000'));
   const rate = Number(option('rate', '50'));
-  const seconds = Number(option('seconds', '8'));
-  const url = `${base}/api/sse/location/${locationId}?token=${encodeURIComponent(token)}`;
+  const seconds = Number(option('seconds', '15'));
+  const url = new URL(`${base}/api/sse/location/${locationId}?token=${encodeURIComponent(token)}`);
 
   const events = Math.round(rate * seconds);
   const committedAt = new Map<number, number>(); // event id → when its commit was acknowledged
@@ -253,7 +299,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
 async function runBench(): Promise<void> {
   const sizes = option('clients', '1000,5000,10000').split(',').map(Number);
   const deliveriesPerS = Number(option('deliveries', '50000'));
-  const seconds = Number(option('seconds', '8'));
+  const seconds = Number(option('seconds', '15'));
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(adminUrl)))
     throw new Error(`bench:sse needs PostgreSQL at ${adminUrl} (TEST_POSTGRES_URL)`);
