@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { notifyLiveEvent } from '../modules/live/notify';
+import { liveChannel } from '../modules/live/notify';
+import { precompiled } from './index';
 import type { DB } from './schema';
 
 /**
@@ -34,20 +35,36 @@ export async function appendLiveEvent(
   locationId: string,
   message: LiveMessage,
 ): Promise<LiveEvent> {
-  const { last_id: id } = await trx
-    .insertInto('location_event_counters')
-    .values({ location_id: locationId, last_id: 1 })
-    .onConflict((oc) =>
-      oc.column('location_id').doUpdateSet({ last_id: sql`location_event_counters.last_id + 1` }),
-    )
-    .returning('last_id')
-    .executeTakeFirstOrThrow();
   const payload = { ...message, locationId };
-  const row = await trx
-    .insertInto('live_events')
-    .values({ location_id: locationId, id, type: message.type, payload: JSON.stringify(payload) })
-    .returning('created_at')
-    .executeTakeFirstOrThrow();
-  await notifyLiveEvent(trx, locationId, id);
-  return { id, locationId, type: message.type, payload, createdAt: row.created_at };
+  const [row] = await appendStatement(
+    trx,
+    locationId,
+    message.type,
+    JSON.stringify(payload),
+    liveChannel,
+    locationId,
+  );
+  return { id: row.id, locationId, type: message.type, payload, createdAt: row.created_at };
 }
+
+/**
+ * Counter, log row and notification in one statement: a mutation's commit path is its slowest
+ * part, and each statement is a round trip (a parse and a plan on the embedded engine).
+ */
+const appendStatement = precompiled(
+  (db, locationId: string, type: string, payload: string, channel: string, notifiedLocationId: string) => ({
+    compile: () =>
+      sql<{ id: number; created_at: string }>`
+        with counter as (
+          insert into location_event_counters (location_id, last_id) values (${locationId}, 1)
+          on conflict (location_id) do update set last_id = location_event_counters.last_id + 1
+          returning location_id, last_id
+        ), event as (
+          insert into live_events (location_id, id, type, payload)
+          select location_id, last_id, ${type}::text, ${payload}::jsonb from counter
+          returning id, created_at
+        )
+        select id, created_at, pg_notify(${channel}::text, ${notifiedLocationId}::text || ':' || id) as notified
+        from event`.compile(db),
+  }),
+);

@@ -1,21 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { DB } from '../../db/schema';
 
 /** The channel every process LISTENs on; a payload is `<locationId>:<eventId>`, nothing more. */
 export const liveChannel = 'live_events';
 
 /** How long a lost PostgreSQL listener waits before connecting again. */
 const reconnectDelayMs = 1_000;
-
-/**
- * Queues the notification of a logged event inside its transaction: PostgreSQL (and PGlite)
- * deliver it to every listener only if and when the transaction commits.
- */
-export async function notifyLiveEvent(trx: Transaction<DB>, locationId: string, id: number): Promise<void> {
-  await sql`select pg_notify(${liveChannel}, ${`${locationId}:${id}`})`.execute(trx);
-}
 
 /** Where notifications come from: the embedded engine itself, or a PostgreSQL server. */
 export type NotifySource =
