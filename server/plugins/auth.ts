@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PermissionFlag } from '../modules/permissions/flags';
-import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
+import { findSignedInUser, hasPermission, type UserRecord } from '../modules/users/repository';
 import { forbidden, notFound, unauthorized } from './errors';
 
 /** Access tokens live 15 minutes (CONTRACT). */
@@ -14,6 +14,8 @@ export const accessTokenTtlS = 15 * 60;
 export interface AuthUser extends UserRecord {
   /** Refresh-token family of this session (logout revokes it). */
   familyId: string;
+  /** The last live event id of each location the user may see, as the request began (absent: none yet). */
+  lastEventIds: Record<string, number>;
 }
 
 declare module 'fastify' {
@@ -89,7 +91,7 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
     throw error;
   }
   if (!subject || typeof familyId !== 'string' || !isUuid(subject)) throw unauthorized();
-  const user = await findUser(app.db, subject);
+  const user = await findSignedInUser(app.db, subject);
   if (!user) throw unauthorized();
   return { ...user, familyId };
 }

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
-import { type AuthUser, assertLocationAccess, canSeeLocation } from '../../plugins/auth';
+import { type AuthUser, assertLocationAccess, canSeeLocation, currentUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { ListCache, type ListSnapshot } from './list-cache';
 
@@ -96,15 +95,12 @@ export function visible<T>(user: AuthUser, row: T | undefined, locationOf: (row:
 
 const caches = new WeakMap<object, ListCache>();
 
-const selectLastEventId = precompiled((db: Kysely<DB>, locationId: string) =>
-  db.selectNoFrom(lastEventIdOf(locationId).as('id')),
-);
-
 /**
  * Answers a list of `locationId` (404 unless the caller may see it) whose finished JSON text the
  * database built with `list`, sent as is (not parsed and serialized again). A list read before is
  * answered from memory while the location's last live event id has not moved (see
- * {@link ListCache}); changes made by hand in SQL show after the location's next event.
+ * {@link ListCache}; the id comes with the signed-in user, in the same statement); changes made
+ * by hand in SQL show after the location's next event.
  */
 export async function sendList(
   request: FastifyRequest,
@@ -120,8 +116,7 @@ export async function sendList(
     caches.set(app, cache);
   }
   const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}`;
-  const [current] = await selectLastEventId(app.db, locationId);
-  let json = cache.get(key, current.id);
+  let json = cache.get(key, currentUser(request).lastEventIds[locationId] ?? 0);
   if (json === undefined) {
     const snapshot = await list(app.db);
     cache.set(key, snapshot);
