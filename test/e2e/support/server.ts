@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerProcess, startServerProcess } from '../../server/support/process';
+import { type ServerProcess, startScript, startServerProcess } from '../../server/support/process';
 
 /** The admin password the test server is started with. */
 export const adminPassword = 'e2e-admin-password';
 
-/** The real server as its own process on a fresh data dir; it can be stopped and started again on its port. */
+/**
+ * The real server as `npm start` runs it (the bundled build), as its own process on a fresh data
+ * dir; it can be stopped and started again on its port.
+ */
 export type RunningServer = {
   url: string;
   start(): Promise<void>;
@@ -17,7 +20,7 @@ export type RunningServer = {
 export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' };
-  let running: ServerProcess | null = await startServerProcess(env);
+  let running: ServerProcess | null = await startServerProcess(env, undefined, [startScript]);
   const url = running.url;
   const port = new URL(url).port;
   const stop = async () => {
@@ -31,7 +34,7 @@ export async function startServer(): Promise<RunningServer> {
     url,
     stop,
     start: async () => {
-      running = await startServerProcess({ ...env, PORT: port });
+      running = await startServerProcess({ ...env, PORT: port }, undefined, [startScript]);
     },
     dispose: async () => {
       await stop();
