@@ -357,17 +357,26 @@ async function runBench(): Promise<void> {
         { stdio: ['pipe', 'pipe', 'inherit'] },
       );
       const output = createInterface({ input: child.stdout! });
-      const line = (prefix: string) =>
+      // a client that stops answering fails the run instead of holding it forever
+      const line = (prefix: string, withinS: number) =>
         new Promise<string>((resolve, reject) => {
-          output.on('line', (l) => l.startsWith(prefix) && resolve(l.slice(prefix.length)));
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new Error(`the client sent no ${prefix.trim()} within ${withinS} s`));
+          }, withinS * 1_000);
+          output.on('line', (l) => {
+            if (!l.startsWith(prefix)) return;
+            clearTimeout(timer);
+            resolve(l.slice(prefix.length));
+          });
           child.once('exit', (code) => reject(new Error(`client exited (${code})`)));
         });
       process.stdout.write(`N=${clients}: opening the streams… `);
-      await line('READY');
+      await line('READY', 120);
       process.stdout.write('writing…\n');
       const held = await probeServer(server.child);
       child.stdin!.write('GO\n');
-      const result = JSON.parse(await line('RESULT ')) as ClientResult;
+      const result = JSON.parse(await line('RESULT ', seconds + 60)) as ClientResult;
       const after = await probeServer(server.child);
       await new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
