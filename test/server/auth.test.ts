@@ -227,6 +227,16 @@ describe('GET /api/auth/validate', () => {
     expect((await validate(ann.token)).statusCode).toBe(401);
   });
 
+  it('refuses a token it has accepted once the token expires', async () => {
+    const ann = await server.createUser();
+    const token = await server.tokenFor(ann.id, 2);
+    const expiresAtMs = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).exp * 1000;
+    expect((await validate(token)).statusCode).toBe(200);
+    expect((await validate(token)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAtMs - Date.now() + 50));
+    expect((await validate(token)).statusCode).toBe(401);
+  });
+
   it('verifies tokens with the key kept in the database, so a new process accepts them', async () => {
     const ann = await server.createUser();
     const again = await buildApp(
