@@ -27,6 +27,8 @@ import { appendLiveEvent } from '../server/db/live-events';
 const here = dirname(fileURLToPath(import.meta.url));
 const adminPassword = 'bench-sse-admin-password';
 const histogramMs = 10_000;
+/** How long each N is written to, unless --seconds says otherwise. */
+const defaultSeconds = 15;
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -154,7 +156,7 @@ async function runClient(): Promise<void> {
   const [base, token, locationId] = [option('base', ''), option('token', ''), option('location', '')];
   const clients = Number(option('n', '1000'));
   const rate = Number(option('rate', '50'));
-  const seconds = Number(option('seconds', '15'));
+  const seconds = Number(option('seconds', String(defaultSeconds)));
   const url = new URL(`${base}/api/sse/location/${locationId}?token=${encodeURIComponent(token)}`);
 
   const events = Math.round(rate * seconds);
@@ -299,7 +301,7 @@ async function postgresAnswers(url: string): Promise<boolean> {
 async function runBench(): Promise<void> {
   const sizes = option('clients', '1000,5000,10000').split(',').map(Number);
   const deliveriesPerS = Number(option('deliveries', '50000'));
-  const seconds = Number(option('seconds', '15'));
+  const seconds = Number(option('seconds', String(defaultSeconds)));
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(adminUrl)))
     throw new Error(`bench:sse needs PostgreSQL at ${adminUrl} (TEST_POSTGRES_URL)`);

@@ -36,14 +36,7 @@ export async function appendLiveEvent(
   message: LiveMessage,
 ): Promise<LiveEvent> {
   const payload = { ...message, locationId };
-  const [row] = await appendStatement(
-    trx,
-    locationId,
-    message.type,
-    JSON.stringify(payload),
-    liveChannel,
-    locationId,
-  );
+  const [row] = await appendStatement(trx, locationId, message.type, JSON.stringify(payload), liveChannel);
   return { id: row.id, locationId, type: message.type, payload, createdAt: row.created_at };
 }
 
@@ -52,7 +45,7 @@ export async function appendLiveEvent(
  * part, and each statement is a round trip (a parse and a plan on the embedded engine).
  */
 const appendStatement = precompiled(
-  (db, locationId: string, type: string, payload: string, channel: string, notifiedLocationId: string) => ({
+  (db, locationId: string, type: string, payload: string, channel: string) => ({
     compile: () =>
       sql<{ id: number; created_at: string }>`
         with counter as (
@@ -62,9 +55,9 @@ const appendStatement = precompiled(
         ), event as (
           insert into live_events (location_id, id, type, payload)
           select location_id, last_id, ${type}::text, ${payload}::jsonb from counter
-          returning id, created_at
+          returning location_id, id, created_at
         )
-        select id, created_at, pg_notify(${channel}::text, ${notifiedLocationId}::text || ':' || id) as notified
+        select id, created_at, pg_notify(${channel}::text, location_id::text || ':' || id) as notified
         from event`.compile(db),
   }),
 );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PermissionFlag } from '../modules/permissions/flags';
@@ -111,17 +111,16 @@ async function verifyAccessToken(key: CryptoKey, token: string): Promise<TokenCl
   const known = verified.get(token);
   if (known && Date.now() < known.expiresAtMs) return known;
   verified.delete(token);
-  let claims: TokenClaims;
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    const { sub: subject, fid: familyId, exp } = payload;
-    if (!subject || typeof familyId !== 'string' || !isUuid(subject) || exp === undefined)
-      throw unauthorized();
-    claims = { subject, familyId, expiresAtMs: exp * 1000 };
+    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) throw unauthorized();
     throw error;
   }
+  const { sub: subject, fid: familyId, exp } = payload;
+  if (!subject || typeof familyId !== 'string' || !isUuid(subject) || exp === undefined) throw unauthorized();
+  const claims = { subject, familyId, expiresAtMs: exp * 1000 };
   verified.set(token, claims);
   if (verified.size > verifiedTokensKept) verified.delete(verified.keys().next().value!);
   return claims;

@@ -1,8 +1,8 @@
 import { take } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { drainSlices, heartbeatTicks } from '../../server/modules/live/schedule';
-import { sseDrainMs, sseDrainStepMs, sseHeartbeatIntervalMs, sseHeartbeatTurnMs } from '../../streams/config';
+import { drainSlices, heartbeatSlots, heartbeatTicks } from '../../server/modules/live/schedule';
+import { sseDrainMs, sseDrainStepMs, sseHeartbeatIntervalMs } from '../../streams/config';
 
 const run = (fn: (h: Parameters<Parameters<TestScheduler['run']>[0]>[0], ts: TestScheduler) => void) => {
   const ts = new TestScheduler((a, e) => expect(a).toEqual(e));
@@ -28,7 +28,7 @@ describe('heartbeat clock', () => {
   it('takes a turn every 100 ms, so 150 slots share the 15 s', () => {
     const ts = new TestScheduler((a, e) => expect(a).toEqual(e));
     const turns: [number, number][] = [];
-    const slots = sseHeartbeatIntervalMs / sseHeartbeatTurnMs;
+    const slots = heartbeatSlots(sseHeartbeatIntervalMs);
     ts.run(() => {
       heartbeatTicks(sseHeartbeatIntervalMs, slots, ts)
         .pipe(take(301))

@@ -1,11 +1,11 @@
 import type { Socket } from 'node:net';
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
-import { sseDrainStepMs, sseHeartbeatTurnMs } from '../../../streams/config';
+import { sseDrainStepMs } from '../../../streams/config';
 import { LocationBroadcaster, readPageSize } from './broadcaster';
 import { sseFrame, updateFrame } from './frame';
 import type { LiveLog } from './log';
 import type { LiveOptions } from './options';
-import { drainSlices, heartbeatTicks } from './schedule';
+import { drainSlices, heartbeatSlots, heartbeatTicks } from './schedule';
 import { SseStream, sseHead } from './sse-stream';
 
 /**
@@ -29,7 +29,7 @@ export class LiveHub {
     private readonly onError: (error: unknown) => void,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
-    const slots = Math.max(1, Math.round(options.heartbeatMs / sseHeartbeatTurnMs));
+    const slots = heartbeatSlots(options.heartbeatMs);
     this.heartbeatSlots = Array.from({ length: slots }, () => new Set<SseStream>());
     this.heartbeat = heartbeatTicks(options.heartbeatMs, slots, scheduler).subscribe(({ slot, at }) => {
       const streams = this.heartbeatSlots[slot];

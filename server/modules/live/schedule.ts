@@ -8,6 +8,12 @@ import {
   take,
   timer,
 } from 'rxjs';
+import { sseHeartbeatTurnMs } from '../../../streams/config';
+
+/** How many slots the heartbeat clock of `intervalMs` has: one turn every `sseHeartbeatTurnMs`. */
+export function heartbeatSlots(intervalMs: number): number {
+  return Math.max(1, Math.round(intervalMs / sseHeartbeatTurnMs));
+}
 
 /** One turn of the heartbeat clock: the slot whose streams get a heartbeat now, and the time. */
 export interface HeartbeatTurn {
