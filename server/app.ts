@@ -19,8 +19,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { type Observable, Subject } from 'rxjs';
 import type { Config } from './config';
 import type { Database } from './db/index';
+import { type Change, listenChanges } from './db/notify';
 import type { DB } from './db/schema';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -37,6 +39,7 @@ import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerTokenRateLimit } from './plugins/rate-limit';
+import { SignedInCache } from './plugins/signed-in';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +49,10 @@ declare module 'fastify' {
     db: Kysely<DB>;
     /** The config the app was built with. */
     config: Config;
+    /** What this process hears of changes committed by any process sharing the database. */
+    changes$: Observable<Change>;
+    /** Signed-in users and locations' last live event ids, kept while every change is heard. */
+    signedIn: SignedInCache;
   }
 }
 
@@ -131,6 +138,32 @@ function reapSocketsWhileClosing(app: App): void {
 }
 
 /**
+ * Starts this process's LISTEN for committed changes: the signed-in cache applies them first,
+ * then every subscriber of `app.changes$` (the live hub) hears them. Stops when the app closes.
+ */
+async function listenForChanges(app: App): Promise<void> {
+  const { database, config } = app;
+  const changes = new Subject<Change>();
+  const signedIn = new SignedInCache();
+  app.decorate('signedIn', signedIn);
+  app.decorate('changes$', changes.asObservable());
+  const stop = await listenChanges(
+    database.kind === 'pglite'
+      ? { kind: 'pglite', pglite: database.pglite! }
+      : { kind: 'postgres', connectionString: config.databaseUrl! },
+    (change) => {
+      signedIn.apply(change);
+      changes.next(change);
+    },
+    (error) => app.log.error({ err: error }, 'listening for changes'),
+  );
+  app.addHook('onClose', async () => {
+    await stop();
+    changes.complete();
+  });
+}
+
+/**
  * Builds the whole HTTP app over an open database: zod validation and serialization, CONTRACT's
  * error bodies, auth (JWT key loaded from the database), every route module, OpenAPI at
  * /api/docs, and the built SPA from `config.distDir` with history fallback. Used by main.ts and
@@ -150,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('db', options.database.db);
   app.decorate('jwtKey', await loadJwtKey(options.database.db));
   app.decorateRequest('user', null);
+  await listenForChanges(app);
   reapSocketsWhileClosing(app);
   registerErrorHandler(app);
   registerTokenRateLimit(app, config.apiRateLimitPerMinute);

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { liveChannel } from '../modules/live/notify';
 import { precompiled } from './index';
+import { liveChannel } from './notify';
 import type { DB } from './schema';
 
 /**

@@ -4,7 +4,7 @@ import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PermissionFlag } from '../modules/permissions/flags';
-import { findSignedInUser, hasPermission, type UserRecord } from '../modules/users/repository';
+import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
 import { forbidden, notFound, unauthorized } from './errors';
 
 /** Access tokens live 15 minutes (CONTRACT). */
@@ -14,8 +14,6 @@ export const accessTokenTtlS = 15 * 60;
 export interface AuthUser extends UserRecord {
   /** Refresh-token family of this session (logout revokes it). */
   familyId: string;
-  /** The last live event id of each location the user may see, as the request began (absent: none yet). */
-  lastEventIds: Record<string, number>;
 }
 
 declare module 'fastify' {
@@ -74,15 +72,21 @@ export function signAccessToken(
 }
 
 /**
- * Verifies a bearer token and loads its user (current flags and locations, so a change of
- * permissions applies at once). Throws the 401 of CONTRACT when the token is missing, expired,
- * invalid or its user no longer exists. Used by `requireAuth`; SSE calls it with `?token=`.
+ * Verifies a bearer token and finds its user (current flags and locations: kept in memory and
+ * forgotten when the user changes, see `SignedInCache`). Throws the 401 of CONTRACT when
+ * the token is missing, expired, invalid or its user no longer exists. Used by `requireAuth`;
+ * SSE calls it with `?token=`.
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthUser> {
   if (!token) throw unauthorized();
   const { subject, familyId } = await verifyAccessToken(app.jwtKey, token);
-  const user = await findSignedInUser(app.db, subject);
-  if (!user) throw unauthorized();
+  let user = app.signedIn.user(subject);
+  if (user === undefined) {
+    const generation = app.signedIn.generation;
+    user = await findUser(app.db, subject);
+    if (!user) throw unauthorized();
+    app.signedIn.keepUser(user, generation);
+  }
   return { ...user, familyId };
 }
 

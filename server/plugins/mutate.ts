@@ -16,6 +16,8 @@ export interface MutationOutcome<T> {
   live?: { locationId: string; message: LiveMessage }[];
   /** Analytics events to record in the same transaction; `user_id` defaults to the caller. */
   analytics?: AnalyticsEventInput[];
+  /** Users whose row, flags or locations the mutation changed: every process reads them again. */
+  usersChanged?: string[];
 }
 
 /** How long an Idempotency-Key answer is kept and replayed (CONTRACT: 24 h). */
@@ -52,10 +54,11 @@ export async function mutate<T>(
   if (header !== undefined && (key === undefined || !keyPattern.test(key))) {
     throw invalid({ 'Idempotency-Key': 'must be 1 to 200 visible ASCII characters' });
   }
+  const { signedIn } = request.server;
   const answer = await request.server.db.transaction().execute(async (trx) => {
     if (key !== undefined) {
       const stored = await claimKey(trx, user.id, key, request.method, request.url);
-      if (stored) return stored;
+      if (stored) return { ...stored, committed: [], usersChanged: [] };
     }
     const outcome = await work(trx, user);
     await insertAnalyticsEvents(
@@ -73,9 +76,14 @@ export async function mutate<T>(
     }
     // last: a live event locks its location's counter row until the commit, and every other
     // change of the location waits for that lock
-    for (const { locationId, message } of outcome.live ?? []) await appendLiveEvent(trx, locationId, message);
-    return { status, body: outcome.body };
+    const committed = [];
+    for (const { locationId, message } of outcome.live ?? [])
+      committed.push(await appendLiveEvent(trx, locationId, message));
+    return { status, body: outcome.body, committed, usersChanged: outcome.usersChanged ?? [] };
   });
+  // this process's own changes apply at once, before their notifications come back
+  for (const event of answer.committed) signedIn.committed(event.locationId, event.id);
+  for (const userId of answer.usersChanged) signedIn.forget(userId);
   reply.code(answer.status);
   return answer.body as T;
 }

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenChanges } from '../../server/db/notify';
 import { LiveHub } from '../../server/modules/live/hub';
 import { databaseLiveLog, type LiveLog } from '../../server/modules/live/log';
-import { listenLiveEvents } from '../../server/modules/live/notify';
 import { commitEvents, follow, liveConfig, range, until } from './live-helpers';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
@@ -58,11 +58,15 @@ beforeAll(async () => {
 });
 
 function listen(): Promise<() => Promise<void>> {
-  return listenLiveEvents(
+  return listenChanges(
     database.kind === 'pglite'
       ? { kind: 'pglite', pglite: database.pglite! }
       : { kind: 'postgres', connectionString: database.url! },
-    { notify: (l, id) => hub.notify(l, id), catchUp: () => hub.catchUp(), onError: () => {} },
+    (change) => {
+      if (change.kind === 'live') hub.notify(change.locationId, change.id);
+      else if (change.kind === 'listening') hub.catchUp();
+    },
+    () => {},
   );
 }
 

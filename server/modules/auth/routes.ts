@@ -142,7 +142,7 @@ export async function authRoutes(app: App): Promise<void> {
           .where('id', '=', user.id)
           .execute();
         await revokeOtherFamilies(trx, user.id, user.familyId);
-        return { body: { success: true as const } };
+        return { body: { success: true as const }, usersChanged: [user.id] };
       });
     },
   );

@@ -4,7 +4,6 @@ import { assertLocationAccess, authenticateToken } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
-import { listenLiveEvents, type NotifySource } from './notify';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
 const unavailable = () =>
@@ -15,21 +14,17 @@ const lastEventIdPattern = /^\d{1,15}$/;
 /**
  * CONTRACT "Live events": `GET /api/sse/location/{locationId}?token=&lastEventId=`. Checks the
  * token (401) and the location (403) before the stream opens, then hands the socket to the hub.
- * Also starts this process's LISTEN for committed events and the log's pruning, and drains the
+ * Also feeds the hub the committed events this process hears, prunes the log, and drains the
  * streams (spread over a few seconds) when the app closes.
  */
 export async function liveRoutes(app: App): Promise<void> {
   const options = app.config.live;
   const onError = (error: unknown) => app.log.error({ err: error }, 'live events');
   const hub = new LiveHub(databaseLiveLog(app.db), options, onError);
-  const source: NotifySource =
-    app.database.kind === 'pglite'
-      ? { kind: 'pglite', pglite: app.database.pglite! }
-      : { kind: 'postgres', connectionString: app.config.databaseUrl! };
-  const stopListening = await listenLiveEvents(source, {
-    notify: (locationId, id) => hub.notify(locationId, id),
-    catchUp: () => hub.catchUp(),
-    onError,
+  // a committed event goes to its location's streams; after a reconnect, the log says what was missed
+  const listening = app.changes$.subscribe((change) => {
+    if (change.kind === 'live') hub.notify(change.locationId, change.id);
+    else if (change.kind === 'listening') hub.catchUp();
   });
   const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
   const pruning = setInterval(prune, options.pruneIntervalMs).unref();
@@ -37,7 +32,7 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('preClose', () => hub.drain());
   app.addHook('onClose', async () => {
     clearInterval(pruning);
-    await stopListening();
+    listening.unsubscribe();
   });
 
   app.get(

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { type AuthUser, assertLocationAccess, canSeeLocation, currentUser } from '../../plugins/auth';
+import { type AuthUser, assertLocationAccess, canSeeLocation } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { ListCache, type ListSnapshot } from './list-cache';
 
@@ -99,8 +99,8 @@ const caches = new WeakMap<object, ListCache>();
  * Answers a list of `locationId` (404 unless the caller may see it) whose finished JSON text the
  * database built with `list`, sent as is (not parsed and serialized again). A list read before is
  * answered from memory while the location's last live event id has not moved (see
- * {@link ListCache}; the id comes with the signed-in user, in the same statement); changes made
- * by hand in SQL show after the location's next event.
+ * {@link ListCache}; the id is kept in memory, see `SignedInCache`); changes made by hand in SQL
+ * show after the location's next event.
  */
 export async function sendList(
   request: FastifyRequest,
@@ -116,10 +116,13 @@ export async function sendList(
     caches.set(app, cache);
   }
   const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}`;
-  let json = cache.get(key, currentUser(request).lastEventIds[locationId] ?? 0);
+  const head = app.signedIn.head(locationId);
+  let json = head === undefined ? undefined : cache.get(key, head);
   if (json === undefined) {
+    const generation = app.signedIn.generation;
     const snapshot = await list(app.db);
     cache.set(key, snapshot);
+    app.signedIn.keepHead(locationId, snapshot.lastEventId, generation);
     json = snapshot.json;
   }
   return reply.type('application/json; charset=utf-8').send(json);

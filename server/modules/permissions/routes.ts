@@ -116,6 +116,7 @@ export async function permissionRoutes(app: App): Promise<void> {
             kind,
             await replaceGrants(trx, actor, request.params.id, kind, valuesIn(request.body)),
           ),
+          usersChanged: [request.params.id],
         })),
     );
   }

@@ -61,30 +61,6 @@ export async function findUser(db: Db, id: string): Promise<UserRecord | undefin
   return (await selectUser(db, id))[0];
 }
 
-const selectSignedIn = precompiled((db: Db, id: string) =>
-  selectUsers(db)
-    .select(
-      sql<Record<string, number>>`(select coalesce(json_object_agg(c.location_id, c.last_id), '{}')
-        from location_event_counters c
-        where u.admin or c.location_id in (select l.location_id from user_locations l where l.user_id = u.id))`.as(
-        'lastEventIds',
-      ),
-    )
-    .where('u.id', '=', id),
-);
-
-/**
- * The user behind a request, with the last live event id of each location they may see (absent:
- * none yet), read in the same statement: a list answered from memory checks it is still current
- * without a round trip of its own.
- */
-export async function findSignedInUser(
-  db: Db,
-  id: string,
-): Promise<(UserRecord & { lastEventIds: Record<string, number> }) | undefined> {
-  return (await selectSignedIn(db, id))[0];
-}
-
 /** Every user, by username. */
 export function listUsers(db: Db): Promise<UserRecord[]> {
   return selectUsers(db).orderBy(sql`lower(u.username)`).execute();

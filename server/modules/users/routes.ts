@@ -213,7 +213,10 @@ export async function userRoutes(app: App): Promise<void> {
         }
         await writeUserAccess(trx, actor, target.id, fields);
         if (passwordHash !== undefined) await revokeOtherFamilies(trx, target.id); // a reset ends their sessions
-        return { body: { success: true as const, data: toApiUser(await loadOrThrow(trx, target.id)) } };
+        return {
+          body: { success: true as const, data: toApiUser(await loadOrThrow(trx, target.id)) },
+          usersChanged: [target.id],
+        };
       });
     },
   );
@@ -230,7 +233,7 @@ export async function userRoutes(app: App): Promise<void> {
         if (target.id === actor.id) throw conflict('You cannot delete your own account');
         if (target.admin && !actor.admin) throw forbidden();
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
-        return { body: { success: true as const } };
+        return { body: { success: true as const }, usersChanged: [target.id] };
       }),
   );
 }
