@@ -42,6 +42,8 @@ describe('POST /api/pallets', () => {
     expect(pallet.qr_code).toBe(`{"id":"${pallet.id}"}`);
     expect(JSON.parse(pallet.qr_code)).toEqual({ id: pallet.id });
     expect(new Date(pallet.created_at).toISOString()).toBe(pallet.created_at);
+    // the answer is built at the insert: the same document a read of the pallet answers
+    expect(res.body).toEqual((await call(server, w.manager, 'GET', `/api/pallets/${pallet.id}`)).body);
 
     const events = await liveEventsAfter(server, w.locationId, before);
     expect(events).toEqual([

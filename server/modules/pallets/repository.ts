@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { precompiled } from '../../db/index';
 import type { DB, PalletsTable } from '../../db/schema';
 import type { CatalogAttribute } from '../catalog/repository';
@@ -39,14 +39,22 @@ export interface PalletFilter {
   cursor?: string;
 }
 
-const palletDoc = sql<PalletDoc>`json_build_object(
+/** The document of pallet row `p` with `placed`: the keys of its order and storage place. */
+const docOf = (placed: RawBuilder<unknown>) => sql<PalletDoc>`json_build_object(
   'id', p.id, 'location_id', p.location_id,
   'pallet_type', p.pallet_type, 'box_type', p.box_type, 'tomato_type', p.tomato_type, 'tomato_option', p.tomato_option,
   'weight', p.weight, 'status', p.status, 'version', p.version, 'qr_code', '{"id":"' || p.id || '"}',
-  'order_id', a.order_id, 'assignment_id', a.assignment_id,
-  'storage_zone', z.name, 'zone_id', sp.zone_id, 'row_index', sp.row_index,
+  ${placed},
   'added_by', p.added_by, 'created_at', ${isoTime('p.created_at')}, 'updated_at', ${isoTime('p.updated_at')},
   'shipped_at', ${isoTime('p.shipped_at')})`;
+
+/** The document of a pallet of {@link palletRows}. */
+const palletDoc = docOf(sql`'order_id', a.order_id, 'assignment_id', a.assignment_id,
+  'storage_zone', z.name, 'zone_id', sp.zone_id, 'row_index', sp.row_index`);
+
+/** The document of a pallet just made: on no order and in no storage place yet. */
+const newPalletDoc = docOf(sql`'order_id', null, 'assignment_id', null,
+  'storage_zone', null, 'zone_id', null, 'row_index', null`);
 
 /** Pallets with their order and storage place joined, for {@link palletDoc}. */
 function palletRows(db: Kysely<DB>) {
@@ -104,29 +112,31 @@ export async function listPallets(db: Kysely<DB>, filter: PalletFilter): Promise
 
 const insertPalletRow = precompiled(
   (
-    trx: Kysely<DB>,
-    location_id: string,
-    pallet_type: string,
-    box_type: string,
-    tomato_type: string,
-    tomato_option: string,
+    db: Kysely<DB>,
+    locationId: string,
+    palletType: string,
+    boxType: string,
+    tomatoType: string,
+    tomatoOption: string,
     weight: number,
-    added_by: string,
-  ) =>
-    trx
-      .insertInto('pallets')
-      .values({ location_id, pallet_type, box_type, tomato_type, tomato_option, weight, added_by })
-      .returning('id'),
+    addedBy: string,
+  ) => ({
+    compile: () =>
+      sql<{ doc: PalletDoc }>`
+        insert into pallets as p (location_id, pallet_type, box_type, tomato_type, tomato_option, weight, added_by)
+        values (${locationId}, ${palletType}, ${boxType}, ${tomatoType}, ${tomatoOption}, ${weight}, ${addedBy})
+        returning ${newPalletDoc} as doc`.compile(db),
+  }),
 );
 
-/** Creates a pallet in `locationId` by `userId`; answers its document. */
+/** Creates a pallet in `locationId` by `userId`; answers its document (one statement). */
 export async function insertPallet(
   trx: Kysely<DB>,
   locationId: string,
   values: PalletValues,
   userId: string,
 ): Promise<PalletDoc> {
-  const [{ id }] = await insertPalletRow(
+  const [{ doc }] = await insertPalletRow(
     trx,
     locationId,
     values.palletType,
@@ -136,7 +146,7 @@ export async function insertPallet(
     values.weight,
     userId,
   );
-  return (await findPallet(trx, id))!;
+  return doc;
 }
 
 /** Changes a pallet's attribute values and raises its version; answers the new document. */
