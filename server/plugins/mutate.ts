@@ -16,7 +16,7 @@ export interface MutationOutcome<T> {
   live?: { locationId: string; message: LiveMessage }[];
   /** Analytics events to record in the same transaction; `user_id` defaults to the caller. */
   analytics?: AnalyticsEventInput[];
-  /** Users whose row, flags or locations the mutation changed: every process reads them again. */
+  /** Users whose row, flags or locations it changed: this process reads them again from the commit on (others when they hear of it). */
   usersChanged?: string[];
 }
 
