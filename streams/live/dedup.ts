@@ -1,5 +1,6 @@
 import { asyncScheduler, defer, filter, type MonoTypeOperatorFunction, type SchedulerLike } from 'rxjs';
 import { liveDedupWindowMs, processedUpdatesCap, processedUpdatesTrimTo } from '../config';
+import { sameJson } from './same-json';
 import type { LiveEvent } from './types';
 
 /** The ids joined by commas (a loop: no array of ids made for every event). */
@@ -28,15 +29,44 @@ export function dedupKey(event: LiveEvent): string {
   }
 }
 
-/** The event without its envelope (id, receipt time), to tell a repeat from a newer change. */
-const bodyText = ({ eventId: _id, at: _at, ...rest }: LiveEvent): string => JSON.stringify(rest);
+/** The envelope of an event (id, receipt time): left out to tell a repeat from a newer change. */
+const envelope = ['eventId', 'at'];
 
 /**
- * Operator: drops a repeat, an event with the same key and the same body as one seen less than
- * `windowMs` before (SPEC 5). A same-key event with a different body is a newer change and passes:
- * dropping it would leave the screen on stale data. The memory of processed keys holds at most
- * `cap` entries and is trimmed to the `trimTo` newest when it overflows (SPEC 9).
+ * The memory of processed updates (SPEC 5, 9): whether an event is a repeat, an event with the
+ * same key and the same body as one seen less than `windowMs` before. A same-key event with a
+ * different body is a newer change and passes: dropping it would leave the screen on stale data.
+ * It holds at most `cap` keys and is trimmed to the `trimTo` newest when it overflows.
  */
+export class DedupMemory {
+  private readonly seen = new Map<string, { at: number; event: LiveEvent }>();
+  constructor(
+    private readonly windowMs = liveDedupWindowMs,
+    private readonly cap = processedUpdatesCap,
+    private readonly trimTo = processedUpdatesTrimTo,
+  ) {}
+  /** Whether `event`, arriving at `now`, passes (not a repeat); an event that passes is remembered. */
+  admits(event: LiveEvent, now: number): boolean {
+    const key = dedupKey(event);
+    const { seen } = this;
+    const previous = seen.get(key);
+    if (previous && now - previous.at < this.windowMs && sameJson(previous.event, event, envelope)) {
+      return false;
+    }
+    if (previous) seen.delete(key); // re-inserted, so the memory stays oldest first
+    seen.set(key, { at: now, event });
+    if (seen.size > this.cap) {
+      let excess = seen.size - this.trimTo;
+      for (const oldest of seen.keys()) {
+        if (excess-- <= 0) break;
+        seen.delete(oldest);
+      }
+    }
+    return true;
+  }
+}
+
+/** Operator: drops repeats (SPEC 5), as `DedupMemory` tells them. */
 export function dedup(
   windowMs = liveDedupWindowMs,
   cap = processedUpdatesCap,
@@ -45,26 +75,7 @@ export function dedup(
 ): MonoTypeOperatorFunction<LiveEvent> {
   return (source) =>
     defer(() => {
-      const seen = new Map<string, { at: number; event: LiveEvent }>();
-      return source.pipe(
-        filter((event) => {
-          const key = dedupKey(event);
-          const now = scheduler.now();
-          const previous = seen.get(key);
-          if (previous && now - previous.at < windowMs && bodyText(previous.event) === bodyText(event)) {
-            return false;
-          }
-          if (previous) seen.delete(key); // re-inserted, so the memory stays oldest first
-          seen.set(key, { at: now, event });
-          if (seen.size > cap) {
-            let excess = seen.size - trimTo;
-            for (const oldest of seen.keys()) {
-              if (excess-- <= 0) break;
-              seen.delete(oldest);
-            }
-          }
-          return true;
-        }),
-      );
+      const memory = new DedupMemory(windowMs, cap, trimTo);
+      return source.pipe(filter((event) => memory.admits(event, scheduler.now())));
     });
 }
