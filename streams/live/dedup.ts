@@ -13,20 +13,47 @@ const joined = (ids: readonly string[] | readonly { id: string }[]): string => {
   return out;
 };
 
-/** The dedup key of SPEC 5: type and action plus the pallet, order, assignment or position ids. */
-export function dedupKey(event: LiveEvent): string {
+/** Pallet and order actions are add, update or delete (the normaliser drops others): each scope is made once. */
+const entityScopes = {
+  pallet: { add: 'pallet|add', update: 'pallet|update', delete: 'pallet|delete' },
+  order: { add: 'order|add', update: 'order|update', delete: 'order|delete' },
+};
+
+/**
+ * The first part of the dedup key: type and action for pallets and orders, whose actions hold no
+ * `|`, so that the rest is their ids alone; the type alone for the others, whose fields may.
+ */
+const scopeOf = (event: LiveEvent): string =>
+  event.type === 'pallet' || event.type === 'order' ? entityScopes[event.type][event.action] : event.type;
+
+/** The rest of the dedup key: the ids named (a lone id is the string itself, no new one made). */
+function restOf(event: LiveEvent): string {
   switch (event.type) {
     case 'pallet':
-      return `pallet|${event.action}|${joined(event.pallets)}`;
+      return joined(event.pallets);
     case 'order':
-      return `order|${event.action}|${joined(event.orders)}`;
+      return joined(event.orders);
     case 'assignment':
-      return `assignment|${event.assignmentId ?? ''}|${event.orderId}|${joined(event.palletIds)}`;
+      return `${event.assignmentId ?? ''}|${event.orderId}|${joined(event.palletIds)}`;
     case 'storage':
-      return `storage|${event.action}|${event.positionId ?? ''}|${event.palletId}`;
+      return `${event.action}|${event.positionId ?? ''}|${event.palletId}`;
     case 'palletZone':
-      return `palletZone|${event.action}|${event.palletId}`;
+      return `${event.action}|${event.palletId}`;
   }
+}
+
+/** The dedup key of SPEC 5: type and action plus the pallet, order, assignment or position ids. */
+export const dedupKey = (event: LiveEvent): string => `${scopeOf(event)}|${restOf(event)}`;
+
+/** An event the memory holds, in a list from the oldest to the newest. */
+interface Remembered {
+  at: number;
+  event: LiveEvent;
+  /** Its scope's map, and its key there. */
+  within: Map<string, Remembered>;
+  rest: string;
+  older: Remembered | null;
+  newer: Remembered | null;
 }
 
 /** The envelope of an event (id, receipt time): left out to tell a repeat from a newer change. */
@@ -39,7 +66,11 @@ const envelope = ['eventId', 'at'];
  * It holds at most `cap` keys and is trimmed to the `trimTo` newest when it overflows.
  */
 export class DedupMemory {
-  private readonly seen = new Map<string, { at: number; event: LiveEvent }>();
+  /** By scope, then by the rest of the key: `scopeOf` and `restOf` split the key so nothing is joined. */
+  private readonly scopes = new Map<string, Map<string, Remembered>>();
+  private oldest: Remembered | null = null;
+  private newest: Remembered | null = null;
+  private size = 0;
   constructor(
     private readonly windowMs = liveDedupWindowMs,
     private readonly cap = processedUpdatesCap,
@@ -47,22 +78,51 @@ export class DedupMemory {
   ) {}
   /** Whether `event`, arriving at `now`, passes (not a repeat); an event that passes is remembered. */
   admits(event: LiveEvent, now: number): boolean {
-    const key = dedupKey(event);
-    const { seen } = this;
-    const previous = seen.get(key);
+    const scope = scopeOf(event);
+    let within = this.scopes.get(scope);
+    if (!within) {
+      within = new Map();
+      this.scopes.set(scope, within);
+    }
+    const rest = restOf(event);
+    const previous = within.get(rest);
     if (previous && now - previous.at < this.windowMs && sameJson(previous.event, event, envelope)) {
       return false;
     }
-    if (previous) seen.delete(key); // re-inserted, so the memory stays oldest first
-    seen.set(key, { at: now, event });
-    if (seen.size > this.cap) {
-      let excess = seen.size - this.trimTo;
-      for (const oldest of seen.keys()) {
-        if (excess-- <= 0) break;
-        seen.delete(oldest);
+    if (previous) {
+      // remembered again as the newest, so the memory stays oldest first
+      this.unlink(previous);
+      previous.at = now;
+      previous.event = event;
+      this.append(previous);
+      return true;
+    }
+    const entry: Remembered = { at: now, event, within, rest, older: null, newer: null };
+    within.set(rest, entry);
+    this.append(entry);
+    this.size++;
+    if (this.size > this.cap) {
+      while (this.size > this.trimTo && this.oldest) {
+        const oldest = this.oldest;
+        oldest.within.delete(oldest.rest);
+        this.unlink(oldest);
+        this.size--;
       }
     }
     return true;
+  }
+  private append(entry: Remembered): void {
+    entry.older = this.newest;
+    entry.newer = null;
+    if (this.newest) this.newest.newer = entry;
+    else this.oldest = entry;
+    this.newest = entry;
+  }
+  private unlink(entry: Remembered): void {
+    if (entry.older) entry.older.newer = entry.newer;
+    else this.oldest = entry.newer;
+    if (entry.newer) entry.newer.older = entry.older;
+    else this.newest = entry.older;
   }
 }
 
