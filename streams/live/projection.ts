@@ -51,7 +51,8 @@ const assigned = (pallet: Pallet | undefined): number => (pallet?.orderId ? inWa
  * No immer here (DESIGN 6 asks for one `produce` per batch): every field a batch changes is
  * replaced whole: the tables by their writers, which copy on write and keep the identity of every
  * entity they do not change, the rest by fresh values. A draft would only add proxy traps around
- * that. The state is frozen, as `produce` would freeze it, and is `base` itself when nothing changed.
+ * that. The state and what it newly holds are frozen, as `produce` would freeze them, and the state
+ * is `base` itself when nothing changed.
  */
 function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number): LiveState {
   const pallets = new TableWriter(base.pallets);
@@ -168,11 +169,12 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
       totalKgWarehouse !== base.overview.totalKgWarehouse ||
       totalKgAssigned !== base.overview.totalKgAssigned ||
       shippedToday !== base.overview.shippedToday
-        ? overview
+        ? Object.freeze(overview)
         : base.overview,
     lastEventId,
-    changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
-    pendingZones,
+    changedPallets:
+      changed.length || base.changedPallets?.length !== 0 ? Object.freeze(changed) : base.changedPallets,
+    pendingZones: pendingChanged ? Object.freeze(pendingZones) : pendingZones,
   };
   const same = (Object.keys(next) as (keyof LiveState)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
