@@ -111,7 +111,9 @@ export class TableWriter<T extends { id: string }> {
   private chunks: readonly Chunk[];
   private next: number;
   private size: number;
-  /** The arrays and chunks this batch copied, so its own: written in place. */
+  /** Which trie arrays this batch copied, so its own: the root, each node, each leaf (by place). */
+  private copied: Uint8Array | null = null;
+  /** The order's chunks array and chunks this batch copied or made. */
   private readonly owned = new Set<unknown>();
   private readonly touched = new Set<string>();
   private reordered = false;
@@ -187,17 +189,26 @@ export class TableWriter<T extends { id: string }> {
     return copy;
   }
   private writableLeaf(hash: number): (number | T)[] {
-    if (!this.owned.has(this.root)) this.root = this.own(this.root.slice());
-    const root = this.root as (Node<T> | undefined)[];
-    let node = root[nodeOf(hash)] as (Leaf<T> | undefined)[] | undefined;
-    if (!node || !this.owned.has(node)) {
-      node = this.own(node ? node.slice() : new Array<Leaf<T> | undefined>(width).fill(undefined));
-      root[nodeOf(hash)] = node;
+    this.copied ??= new Uint8Array(1 + width + width * width);
+    const copied = this.copied;
+    const n = nodeOf(hash);
+    const l = leafOf(hash);
+    if (!copied[0]) {
+      this.root = this.root.slice();
+      copied[0] = 1;
     }
-    let leaf = node[leafOf(hash)] as (number | T)[] | undefined;
-    if (!leaf || !this.owned.has(leaf)) {
-      leaf = this.own(leaf ? leaf.slice() : []);
-      node[leafOf(hash)] = leaf;
+    const root = this.root as (Node<T> | undefined)[];
+    let node = root[n] as (Leaf<T> | undefined)[] | undefined;
+    if (!node || !copied[1 + n]) {
+      node = node ? node.slice() : new Array<Leaf<T> | undefined>(width).fill(undefined);
+      root[n] = node;
+      copied[1 + n] = 1;
+    }
+    let leaf = node[l] as (number | T)[] | undefined;
+    if (!leaf || !copied[1 + width + n * width + l]) {
+      leaf = leaf ? leaf.slice() : [];
+      node[l] = leaf;
+      copied[1 + width + n * width + l] = 1;
     }
     return leaf;
   }
