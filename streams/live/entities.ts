@@ -54,13 +54,15 @@ function leafIn<T>(root: Root<T>, hash: number): Leaf<T> | undefined {
   return root[nodeOf(hash)]?.[leafOf(hash)];
 }
 
-/** The entity with this id, if present. */
-export function entityOf<T>(table: Entities<T>, id: string): T | undefined {
+function entityIn<T>(root: Root<T>, id: string): T | undefined {
   const hash = hashOf(id);
-  const leaf = leafIn(table.root, hash);
+  const leaf = leafIn(root, hash);
   const at = leaf ? indexIn(leaf, hash, id) : -1;
   return at < 0 ? undefined : ((leaf as Leaf<T>)[at + 1] as T);
 }
+
+/** The entity with this id, if present. */
+export const entityOf = <T>(table: Entities<T>, id: string): T | undefined => entityIn(table.root, id);
 
 /** The entities in display order. */
 export const entitiesInOrder = <T>(table: Entities<T>): T[] =>
@@ -126,10 +128,7 @@ export class TableWriter<T extends { id: string }> {
     return [...this.touched];
   }
   get(id: string): T | undefined {
-    const hash = hashOf(id);
-    const leaf = leafIn(this.root, hash);
-    const at = leaf ? indexIn(leaf, hash, id) : -1;
-    return at < 0 ? undefined : ((leaf as Leaf<T>)[at + 1] as T);
+    return entityIn(this.root, id);
   }
   /** Replaces an entity present, keeping its place in the order. */
   put(entity: T): void {
