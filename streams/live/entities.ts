@@ -1,32 +1,33 @@
 /**
- * Entities by id plus their display order (newest first), both copy-on-write in small pieces so a
- * batch costs what it changes, not the size of the location. (A plain object of 10,000 ids costs
+ * Entities by id plus their display order (newest first): a persistent structure, so a batch costs
+ * what it changes, not the size of the location. (A plain object of 10,000 ids costs
  * milliseconds to copy, so neither spreading it nor immer's drafting of it keeps up with a busy
  * location; copying a 10,000-id order array on every batch costs more than the batch itself.)
  *
- * - By id: a two-level trie of short arrays keyed by the id's hash; each entry also names the
- *   chunk of the order that holds its id.
- * - Order: chunks of at most 256 ids; adds go to the first chunk (or a new one in front), a
- *   delete copies only its chunk. `ids` is the whole order as one array, built on first read.
+ * - By id: a two-level trie of short arrays keyed by the id's hash. A leaf holds triples of hash,
+ *   entity and the entity's sequence number (the order of its add), so a read or a write walks
+ *   two arrays and allocates nothing but the copies it must make.
+ * - Order: chunks of at most 256 ids, each holding a run of sequence numbers oldest first; an add
+ *   goes to the newest chunk, a delete finds its chunk by the sequence number and copies only it.
+ *   `ids` is the whole order as one array, built on first read.
+ *
+ * A `TableWriter` copies each array it touches once, on its first write, and then writes into its
+ * copies: nothing reachable from a table already handed out ever changes.
  */
 export interface Entities<T> {
   readonly root: Root<T>;
-  readonly chunks: readonly Chunk[];
+  readonly order: Order;
   /** Every id in display order (built from the chunks when first read, then kept). */
   readonly ids: readonly string[];
 }
 
-interface Slot<T> {
-  readonly id: string;
-  readonly entity: T;
-  readonly chunk: number;
-}
+/** Ids oldest first; `low` is the first sequence number the chunk covers. */
 interface Chunk {
-  readonly no: number;
+  readonly low: number;
   readonly ids: readonly string[];
 }
-/** Hash and slot pairs: a lookup compares numbers and reads only the slot whose hash matches. */
-type Leaf<T> = readonly (number | Slot<T>)[];
+/** Hash, entity and sequence number triples: a lookup compares numbers and reads only the entity whose hash matches. */
+type Leaf<T> = readonly (number | T)[];
 type Node<T> = readonly (Leaf<T> | undefined)[];
 type Root<T> = readonly (Node<T> | undefined)[];
 
@@ -42,164 +43,212 @@ function hashOf(id: string): number {
 const nodeOf = (hash: number) => (hash >>> 6) & (width - 1);
 const leafOf = (hash: number) => hash & (width - 1);
 
-/** Where the id's hash stands in the leaf, or -1. */
+/** Where the id's triple starts in the leaf, or -1. */
 function indexIn<T>(leaf: Leaf<T>, hash: number, id: string): number {
-  for (let i = 0; i < leaf.length; i += 2)
-    if (leaf[i] === hash && (leaf[i + 1] as Slot<T>).id === id) return i;
+  for (let i = 0; i < leaf.length; i += 3)
+    if (leaf[i] === hash && (leaf[i + 1] as { id: string }).id === id) return i;
   return -1;
 }
 
-function slotOf<T>(table: Entities<T>, id: string): Slot<T> | undefined {
+function leafIn<T>(root: Root<T>, hash: number): Leaf<T> | undefined {
+  return root[nodeOf(hash)]?.[leafOf(hash)];
+}
+
+function entityIn<T>(root: Root<T>, id: string): T | undefined {
   const hash = hashOf(id);
-  const leaf = table.root[nodeOf(hash)]?.[leafOf(hash)];
+  const leaf = leafIn(root, hash);
   const at = leaf ? indexIn(leaf, hash, id) : -1;
-  return at < 0 ? undefined : ((leaf as Leaf<T>)[at + 1] as Slot<T>);
+  return at < 0 ? undefined : ((leaf as Leaf<T>)[at + 1] as T);
 }
 
 /** The entity with this id, if present. */
-export const entityOf = <T>(table: Entities<T>, id: string): T | undefined => slotOf(table, id)?.entity;
+export const entityOf = <T>(table: Entities<T>, id: string): T | undefined => entityIn(table.root, id);
 
 /** The entities in display order. */
 export const entitiesInOrder = <T>(table: Entities<T>): T[] =>
   table.ids.map((id) => entityOf(table, id) as T);
 
-/** Writes `changes` (undefined: remove) copy-on-write: each touched node and leaf is copied once. */
-function written<T extends { id: string }>(
-  root: Root<T>,
-  changes: Map<string, Slot<T> | undefined>,
-): Root<T> {
-  const next = root.slice() as (Node<T> | undefined)[];
-  const copied = new Set<unknown>();
-  for (const [id, slot] of changes) {
-    const hash = hashOf(id);
-    let node = next[nodeOf(hash)] as (Leaf<T> | undefined)[] | undefined;
-    if (!node || !copied.has(node)) {
-      node = node ? node.slice() : new Array<Leaf<T> | undefined>(width).fill(undefined);
-      next[nodeOf(hash)] = node;
-      copied.add(node);
-    }
-    let leaf = node[leafOf(hash)] as (number | Slot<T>)[] | undefined;
-    if (!leaf || !copied.has(leaf)) {
-      leaf = leaf ? leaf.slice() : [];
-      node[leafOf(hash)] = leaf;
-      copied.add(leaf);
-    }
-    const at = indexIn(leaf, hash, id);
-    if (slot && at >= 0) leaf[at + 1] = slot;
-    else if (slot) leaf.push(hash, slot);
-    else if (at >= 0) leaf.splice(at, 2);
-  }
-  return next;
-}
-
 /** An order and, once read, its ids joined: shared by the tables whose order is the same. */
 class Order {
   private joined: readonly string[] | undefined;
-  constructor(readonly chunks: readonly Chunk[]) {}
+  constructor(
+    readonly chunks: readonly Chunk[],
+    /** The sequence number the next add gets. */
+    readonly next: number,
+    readonly size: number,
+  ) {}
   get ids(): readonly string[] {
-    this.joined ??= this.chunks.flatMap((chunk) => chunk.ids);
-    return this.joined;
+    if (this.joined) return this.joined;
+    const ids = new Array<string>(this.size);
+    let at = 0;
+    for (let c = this.chunks.length - 1; c >= 0; c--) {
+      const chunk = this.chunks[c].ids;
+      for (let i = chunk.length - 1; i >= 0; i--) ids[at++] = chunk[i];
+    }
+    this.joined = ids;
+    return ids;
   }
 }
 
 /** A frozen table whose `ids` are joined from its order's chunks on first read. */
-function table<T>(root: Root<T>, order: Order): Entities<T> {
-  return Object.freeze(
-    Object.defineProperties({ root, chunks: order.chunks } as Entities<T>, {
-      ids: { enumerable: true, get: () => order.ids },
-      order: { value: order },
-    }),
-  );
+class Table<T> implements Entities<T> {
+  constructor(
+    readonly root: Root<T>,
+    readonly order: Order,
+  ) {
+    Object.freeze(this);
+  }
+  get ids(): readonly string[] {
+    return this.order.ids;
+  }
 }
 
-const orderOf = (entities: Entities<unknown>): Order => (entities as unknown as { order: Order }).order;
-
 /**
- * One batch's changes to a table, written when the batch ends. Reads see the batch's own
- * writes. Adds go to the front; a delete leaves its chunk. The new table is frozen, so immer takes
- * it as it is and never walks into it.
+ * One batch's changes to a table. Reads see the batch's own writes. Adds go to the front; a
+ * delete leaves its chunk. Each array of the base is copied on the batch's first write to it and
+ * written in place after that; `finish` hands the result out, and the writer is done.
  */
-export class TableBatch<T extends { id: string }> {
-  private readonly changes = new Map<string, T | undefined>();
-  private front: string[] = [];
-  private readonly dropped = new Set<string>();
-  constructor(private readonly base: Entities<T>) {}
-  /** The ids this batch wrote or removed. */
+export class TableWriter<T extends { id: string }> {
+  private root: Root<T>;
+  private chunks: readonly Chunk[];
+  private next: number;
+  private size: number;
+  /** Which trie arrays this batch copied, so its own: the root, each node, each leaf (by place). */
+  private copied: Uint8Array | null = null;
+  /** The order's chunks array and chunks this batch copied or made. */
+  private readonly owned = new Set<unknown>();
+  private readonly touched = new Set<string>();
+  private reordered = false;
+  constructor(private readonly base: Entities<T>) {
+    this.root = base.root;
+    ({ chunks: this.chunks, next: this.next, size: this.size } = base.order);
+  }
+  /** The ids this batch wrote or removed, in the order of their first change. */
   changed(): string[] {
-    return [...this.changes.keys()];
+    return [...this.touched];
   }
   get(id: string): T | undefined {
-    const changed = this.changes.get(id);
-    return changed !== undefined || this.changes.has(id) ? changed : entityOf(this.base, id);
+    return entityIn(this.root, id);
   }
+  /** Replaces an entity present, keeping its place in the order. */
   put(entity: T): void {
-    this.changes.set(entity.id, entity);
+    const hash = hashOf(entity.id);
+    const leaf = this.writableLeaf(hash);
+    const at = indexIn(leaf, hash, entity.id);
+    if (at < 0) return;
+    leaf[at + 1] = entity;
+    this.touched.add(entity.id);
   }
   /** Adds the entities not present yet, in their order, in front of the earlier ones; returns those added. */
   add(entities: readonly T[]): T[] {
     const fresh: T[] = [];
-    for (const entity of entities) {
-      if (this.get(entity.id)) continue;
-      this.put(entity);
+    const seqs: number[] = [];
+    // the first of the list ends in front, so it gets the highest number (numbers may skip)
+    const first = this.next;
+    this.next += entities.length;
+    for (let i = 0; i < entities.length; i++) {
+      const entity = entities[i];
+      const hash = hashOf(entity.id);
+      const leaf = this.writableLeaf(hash);
+      if (indexIn(leaf, hash, entity.id) >= 0) continue;
+      const seq = first + entities.length - 1 - i;
+      leaf.push(hash, entity, seq);
+      this.touched.add(entity.id);
       fresh.push(entity);
+      seqs.push(seq);
     }
-    if (fresh.length) this.front = fresh.map((entity) => entity.id).concat(this.front);
+    for (let i = fresh.length - 1; i >= 0; i--) this.newestChunk(seqs[i]).push(fresh[i].id);
+    this.size += fresh.length;
     return fresh;
   }
+  /** Removes an entity present. */
   remove(id: string): void {
-    this.changes.set(id, undefined);
-    if (slotOf(this.base, id)) this.dropped.add(id);
-    if (this.front.includes(id)) this.front = this.front.filter((other) => other !== id);
+    const hash = hashOf(id);
+    const leaf = this.writableLeaf(hash);
+    const at = indexIn(leaf, hash, id);
+    if (at < 0) return;
+    const seq = leaf[at + 2] as number;
+    leaf.splice(at, 3);
+    const c = this.chunkOf(seq);
+    const ids = this.writableChunk(c);
+    ids.splice(ids.indexOf(id), 1);
+    if (!ids.length) (this.writableChunks() as Chunk[]).splice(c, 1);
+    this.touched.add(id);
+    this.size--;
   }
   /** The table after the batch, or null when it did not change. */
   finish(): Entities<T> | null {
-    if (!this.changes.size) return null;
-    const { chunks, placed } = this.reorder();
-    const slots = new Map<string, Slot<T> | undefined>();
-    for (const [id, entity] of this.changes) {
-      const chunk = placed.get(id) ?? slotOf(this.base, id)?.chunk;
-      slots.set(id, entity && chunk !== undefined ? { id, entity, chunk } : undefined);
-    }
-    const root = written(this.base.root, slots);
-    return table(root, chunks === this.base.chunks ? orderOf(this.base) : new Order(chunks));
+    if (!this.touched.size) return null;
+    const order = this.reordered ? new Order(this.chunks, this.next, this.size) : this.base.order;
+    return new Table(this.root, order);
   }
-  /** The order after the batch, and the chunk each added id landed in. */
-  private reorder(): { chunks: readonly Chunk[]; placed: Map<string, number> } {
-    const placed = new Map<string, number>();
-    if (!this.front.length && !this.dropped.size) return { chunks: this.base.chunks, placed };
-    const cuts = new Map<number, Set<string>>();
-    for (const id of this.dropped) {
-      const no = slotOf(this.base, id)?.chunk as number;
-      cuts.set(no, (cuts.get(no) ?? new Set()).add(id));
+
+  private own<A>(copy: A): A {
+    this.owned.add(copy);
+    return copy;
+  }
+  private writableLeaf(hash: number): (number | T)[] {
+    this.copied ??= new Uint8Array(1 + width + width * width);
+    const copied = this.copied;
+    const n = nodeOf(hash);
+    const l = leafOf(hash);
+    if (!copied[0]) {
+      this.root = this.root.slice();
+      copied[0] = 1;
     }
-    const chunks: Chunk[] = [];
-    for (const chunk of this.base.chunks) {
-      const cut = cuts.get(chunk.no);
-      const ids = cut ? chunk.ids.filter((id) => !cut.has(id)) : chunk.ids;
-      if (ids.length) chunks.push(cut ? { no: chunk.no, ids } : chunk);
+    const root = this.root as (Node<T> | undefined)[];
+    let node = root[n] as (Leaf<T> | undefined)[] | undefined;
+    if (!node || !copied[1 + n]) {
+      node = node ? node.slice() : new Array<Leaf<T> | undefined>(width).fill(undefined);
+      root[n] = node;
+      copied[1 + n] = 1;
     }
-    let next = Math.max(-1, ...this.base.chunks.map((chunk) => chunk.no)) + 1;
-    const first = chunks[0];
-    if (first && first.ids.length + this.front.length <= chunkSize) {
-      chunks[0] = { no: first.no, ids: this.front.concat(first.ids) };
-      for (const id of this.front) placed.set(id, first.no);
-    } else {
-      const fresh: Chunk[] = [];
-      for (let i = 0; i < this.front.length; i += chunkSize) {
-        const ids = this.front.slice(i, i + chunkSize);
-        for (const id of ids) placed.set(id, next);
-        fresh.push({ no: next++, ids });
-      }
-      chunks.unshift(...fresh);
+    let leaf = node[l] as (number | T)[] | undefined;
+    if (!leaf || !copied[1 + width + n * width + l]) {
+      leaf = leaf ? leaf.slice() : [];
+      node[l] = leaf;
+      copied[1 + width + n * width + l] = 1;
     }
-    return { chunks, placed };
+    return leaf;
+  }
+  private writableChunks(): Chunk[] {
+    this.reordered = true;
+    if (!this.owned.has(this.chunks)) this.chunks = this.own(this.chunks.slice());
+    return this.chunks as Chunk[];
+  }
+  private writableChunk(c: number): string[] {
+    const chunk = this.chunks[c];
+    if (this.owned.has(chunk)) return chunk.ids as string[];
+    const copy = this.own({ low: chunk.low, ids: chunk.ids.slice() });
+    this.writableChunks()[c] = copy;
+    return copy.ids;
+  }
+  /** The chunk that takes the id numbered `seq`: the newest, or a new one when it is full. */
+  private newestChunk(seq: number): string[] {
+    const last = this.chunks.length - 1;
+    if (last >= 0 && this.chunks[last].ids.length < chunkSize) return this.writableChunk(last);
+    const chunk = this.own({ low: seq, ids: [] as string[] });
+    this.writableChunks().push(chunk);
+    return chunk.ids;
+  }
+  /** The index of the chunk holding the id numbered `seq`: the last whose `low` is at or below it. */
+  private chunkOf(seq: number): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.chunks[mid].low <= seq) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 }
 
+const empty = new Table<never>(new Array<undefined>(width).fill(undefined), new Order([], 0, 0));
+
 /** A table of `list` in its order; later duplicates of an id are ignored. */
 export function tableOf<T extends { id: string }>(list: readonly T[]): Entities<T> {
-  const empty = table<T>(new Array<undefined>(width).fill(undefined), new Order([]));
-  const fresh = new TableBatch<T>(empty);
-  fresh.add(list);
-  return fresh.finish() ?? empty;
+  const writer = new TableWriter<T>(empty);
+  writer.add(list);
+  return writer.finish() ?? empty;
 }

@@ -1,4 +1,4 @@
-import { asyncScheduler, type OperatorFunction, pipe, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, Observable, type OperatorFunction, pipe, type SchedulerLike } from 'rxjs';
 import {
   assignmentUpdateThrottleMs,
   liveDedupWindowMs,
@@ -8,9 +8,9 @@ import {
   processedUpdatesTrimTo,
   storageUpdateThrottleMs,
 } from '../config';
-import { dedup } from './dedup';
-import { forLocation } from './for-location';
-import { normalise } from './normalise';
+import { DedupMemory } from './dedup';
+import { isForLocation } from './for-location';
+import { normaliseMessage } from './normalise';
 import { type Pace, throttleBatch } from './throttle-batch';
 import type { LiveEvent, LiveEventType, SseMessage } from './types';
 
@@ -42,6 +42,30 @@ export const livePaces = (timing: LiveTiming): Record<LiveEventType, Pace> => ({
 });
 
 /**
+ * Operator: `normalise`, `forLocation` and `dedup` in one step, by the same rules
+ * (`normaliseMessage`, `isForLocation`, `DedupMemory`): one subscriber per message instead of three.
+ */
+function admitted(
+  locationId: string,
+  dedupMs: number,
+  scheduler: SchedulerLike,
+): OperatorFunction<SseMessage, LiveEvent> {
+  return (source) =>
+    new Observable<LiveEvent>((subscriber) => {
+      const memory = new DedupMemory(dedupMs, processedUpdatesCap, processedUpdatesTrimTo);
+      return source.subscribe({
+        next: (message) => {
+          const now = scheduler.now();
+          const event = normaliseMessage(message, now);
+          if (event && isForLocation(event, locationId) && memory.admits(event, now)) subscriber.next(event);
+        },
+        error: (err) => subscriber.error(err),
+        complete: () => subscriber.complete(),
+      });
+    });
+}
+
+/**
  * Operator: the live pipeline of SPEC 4: normalise, location filter, dedup, throttle and batch.
  * Emits deliveries: the batches due at one instant, in arrival order.
  */
@@ -51,9 +75,7 @@ export function livePipeline(
   scheduler: SchedulerLike = asyncScheduler,
 ): OperatorFunction<SseMessage, LiveEvent[][]> {
   return pipe(
-    normalise(scheduler),
-    forLocation(locationId),
-    dedup(timing.dedupMs, processedUpdatesCap, processedUpdatesTrimTo, scheduler),
+    admitted(locationId, timing.dedupMs, scheduler),
     throttleBatch((event: LiveEvent) => event.type, livePaces(timing), scheduler),
   );
 }

@@ -61,6 +61,48 @@ describe('pallet projection (SPEC 4 "Live updates")', () => {
     );
     expect(list(state)).toEqual([{ id: 'a', weight: 2 }, { id: 'b' }]);
   });
+  it('leaves every state handed out as it read, over batches that add, update and delete across the order', () => {
+    // a reference list, newest first; 700 pallets span several chunks of the order
+    let model = Array.from({ length: 700 }, (_, i) => ({ id: `p${i}`, weight: i }));
+    let state = ready({ pallets: model });
+    const seen: { state: LiveState; list: typeof model }[] = [];
+    let next = model.length;
+    let r = 7;
+    const random = (n: number) => {
+      r = (r * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return r % n;
+    };
+    for (let batch = 0; batch < 60; batch++) {
+      const events: LiveEvent[] = [];
+      for (let i = 0; i < 12; i++) {
+        const kind = random(3);
+        if (kind === 0 || model.length < 10) {
+          const added = [
+            { id: `p${next++}`, weight: 1 },
+            { id: `p${next++}`, weight: 2 },
+          ];
+          events.push(pallets('add', ...added));
+          model = [...added, ...model];
+        } else if (kind === 1) {
+          const { id } = model[random(model.length)];
+          events.push(pallets('delete', { id }));
+          model = model.filter((p) => p.id !== id);
+        } else {
+          const { id } = model[random(model.length)];
+          const weight = 1_000 + batch;
+          events.push(pallets('update', { id, weight }));
+          model = model.map((p) => (p.id === id ? { id, weight } : p));
+        }
+      }
+      state = applyBatch(state, events, 0);
+      seen.push({ state, list: model });
+    }
+    for (const { state: old, list: expected } of seen) {
+      expect(list(old)).toEqual(expected);
+      expect(old.pallets.ids).toEqual(expected.map((p) => p.id));
+      expect(Object.isFrozen(old)).toBe(true);
+    }
+  });
 });
 
 describe('order, assignment and storage projections (SPEC 4)', () => {

@@ -1,4 +1,4 @@
-import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { Observable, type Subscriber, VirtualTimeScheduler } from 'rxjs';
 import { isForLocation } from './for-location';
 import { normaliseMessage } from './normalise';
 import { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
@@ -46,10 +46,14 @@ export function replay(
   timing: LiveTiming = defaultLiveTiming,
 ): number {
   const scheduler = new VirtualTimeScheduler(undefined, 0);
-  const input = new Subject<SseMessage>();
-  const subscription = input
+  // the pipeline's own subscriber, fed directly: a Subject would add its bookkeeping to every message
+  let input: Subscriber<SseMessage> | undefined;
+  const subscription = new Observable<SseMessage>((subscriber) => {
+    input = subscriber;
+  })
     .pipe(livePipeline(locationId, timing, scheduler))
     .subscribe((batches) => onDelivery({ at: scheduler.now(), batches }));
+  const feed = input as Subscriber<SseMessage>;
   let fed = 0;
   for (const line of messages) {
     const next = scheduler.actions[0];
@@ -58,12 +62,12 @@ export function replay(
       scheduler.flush();
     }
     scheduler.frame = Math.max(scheduler.frame, line.t);
-    input.next(line);
+    feed.next(line);
     fed++;
   }
   scheduler.maxFrames = Number.POSITIVE_INFINITY;
   scheduler.flush();
-  input.complete();
+  feed.complete();
   subscription.unsubscribe();
   return fed;
 }

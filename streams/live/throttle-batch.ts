@@ -12,11 +12,6 @@ export interface Pace {
   batched: boolean;
 }
 
-interface Queued<T> {
-  item: T;
-  due: number;
-}
-
 /**
  * Operator: throttles each kind of item in its own window and delivers in arrival order.
  *
@@ -35,7 +30,9 @@ export function throttleBatch<T, K extends string>(
 ): OperatorFunction<T, T[][]> {
   return (source) =>
     new Observable<T[][]>((subscriber) => {
-      const queue: Queued<T>[] = [];
+      // the queue in two arrays, items and when each is due: no object per item
+      const queue: T[] = [];
+      const dues: number[] = [];
       /** Per kind: the end of its open window, and whether anything fell into it. */
       const windows = new Map<K, { end: number; trailing: boolean }>();
       let timer: Subscription | null = null;
@@ -45,7 +42,9 @@ export function throttleBatch<T, K extends string>(
         if (count === 0) return;
         const delivery: T[][] = [];
         let batch: T[] = [];
-        for (const { item } of queue.splice(0, count)) {
+        const items = queue.splice(0, count);
+        dues.splice(0, count);
+        for (const item of items) {
           if (paces[kindOf(item)].batched) {
             batch.push(item);
           } else {
@@ -62,14 +61,16 @@ export function throttleBatch<T, K extends string>(
         const now = scheduler.now();
         for (const [kind, window] of windows) {
           if (window.end > now) continue;
-          if (window.trailing) windows.set(kind, { end: window.end + paces[kind].windowMs, trailing: false });
-          else windows.delete(kind);
+          if (window.trailing) {
+            window.end += paces[kind].windowMs;
+            window.trailing = false;
+          } else windows.delete(kind);
         }
         let last = -1;
         let next = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < queue.length; i++) {
-          if (queue[i].due <= now) last = i;
-          else next = Math.min(next, queue[i].due);
+        for (let i = 0; i < dues.length; i++) {
+          if (dues[i] <= now) last = i;
+          else if (dues[i] < next) next = dues[i];
         }
         deliver(last + 1);
         schedule(next);
@@ -93,13 +94,14 @@ export function throttleBatch<T, K extends string>(
           const now = scheduler.now();
           const kind = kindOf(item);
           const window = windows.get(kind);
+          queue.push(item);
           if (window && window.end > now) {
             window.trailing = true;
-            queue.push({ item, due: window.end });
+            dues.push(window.end);
             schedule(window.end);
           } else {
             windows.set(kind, { end: now + paces[kind].windowMs, trailing: false });
-            queue.push({ item, due: now });
+            dues.push(now);
             flush();
           }
         },
