@@ -1,28 +1,21 @@
-import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { processedUpdatesCap, processedUpdatesTrimTo } from '../config';
-import { dedup, dedupKey } from './dedup';
+import { DedupMemory, dedupKey } from './dedup';
 import { normaliseMessage } from './normalise';
-import { palletMessage, update, virtualScheduler } from './test-support';
+import { palletMessage, update } from './test-support';
 import type { LiveEvent } from './types';
 
 const event = (id: string) => normaliseMessage(palletMessage(id), 0) as LiveEvent;
 
 describe('dedup memory (SPEC 9)', () => {
   it('remembers at most 1,000 keys and then keeps the newest 500', () => {
-    const scheduler = virtualScheduler();
-    const source = new Subject<LiveEvent>();
-    const passed: string[] = [];
-    source.pipe(dedup(1_000, processedUpdatesCap, processedUpdatesTrimTo, scheduler)).subscribe((e) => {
-      passed.push(e.type === 'pallet' ? e.pallets[0].id : '');
-    });
-    for (let i = 0; i <= 1_000; i++) source.next(event(`p${i}`)); // the 1,001st key overflows the memory
-    passed.length = 0;
-    source.next(event('p0')); // forgotten by the trim: passes again
-    source.next(event('p500')); // the newest of the trimmed: passes
-    source.next(event('p1000')); // the newest: still remembered, dropped
-    source.next(event('p501')); // the oldest kept: dropped
-    expect(passed).toEqual(['p0', 'p500']);
+    const memory = new DedupMemory(1_000, processedUpdatesCap, processedUpdatesTrimTo);
+    const admits = (id: string) => memory.admits(event(id), 0);
+    for (let i = 0; i <= 1_000; i++) admits(`p${i}`); // the 1,001st key overflows the memory
+    expect(admits('p0')).toBe(true); // forgotten by the trim: passes again
+    expect(admits('p500')).toBe(true); // the newest of the trimmed: passes
+    expect(admits('p1000')).toBe(false); // the newest: still remembered, dropped
+    expect(admits('p501')).toBe(false); // the oldest kept: dropped
   });
 
   it('keys by type, action and the ids named', () => {

@@ -1,4 +1,3 @@
-import { asyncScheduler, defer, filter, type MonoTypeOperatorFunction, type SchedulerLike } from 'rxjs';
 import { liveDedupWindowMs, processedUpdatesCap, processedUpdatesTrimTo } from '../config';
 import { sameJson } from './same-json';
 import type { LiveEvent } from './types';
@@ -124,18 +123,4 @@ export class DedupMemory {
     if (entry.newer) entry.newer.older = entry.older;
     else this.newest = entry.older;
   }
-}
-
-/** Operator: drops repeats (SPEC 5), as `DedupMemory` tells them. */
-export function dedup(
-  windowMs = liveDedupWindowMs,
-  cap = processedUpdatesCap,
-  trimTo = processedUpdatesTrimTo,
-  scheduler: SchedulerLike = asyncScheduler,
-): MonoTypeOperatorFunction<LiveEvent> {
-  return (source) =>
-    defer(() => {
-      const memory = new DedupMemory(windowMs, cap, trimTo);
-      return source.pipe(filter((event) => memory.admits(event, scheduler.now())));
-    });
 }

@@ -1,11 +1,5 @@
-import { filter, type MonoTypeOperatorFunction } from 'rxjs';
 import type { LiveEvent } from './types';
 
 /** Whether an event belongs to the location; events naming no location do (SPEC 4, 5). */
 export const isForLocation = (event: LiveEvent, locationId: string): boolean =>
   event.locationId === null || event.locationId === locationId;
-
-/** Operator: drops events of another location. */
-export function forLocation(locationId: string): MonoTypeOperatorFunction<LiveEvent> {
-  return filter((event) => isForLocation(event, locationId));
-}

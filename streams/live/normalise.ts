@@ -1,4 +1,3 @@
-import { asyncScheduler, Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { EntityAction, LiveEvent, Order, Pallet, SseMessage } from './types';
 
 type Raw = Record<string, unknown>;
@@ -140,23 +139,6 @@ export function normaliseMessage(message: SseMessage, at: number): LiveEvent | n
   if (!type) return null;
   const id = message.id === null ? Number.NaN : Number(message.id);
   return eventOf(type, raw, Number.isFinite(id) ? id : null, at);
-}
-
-/** Operator: SSE messages in, live events out, stamped with the scheduler's time. */
-export function normalise(
-  scheduler: SchedulerLike = asyncScheduler,
-): OperatorFunction<SseMessage, LiveEvent> {
-  return (source) =>
-    new Observable<LiveEvent>((subscriber) =>
-      source.subscribe({
-        next: (message) => {
-          const event = normaliseMessage(message, scheduler.now());
-          if (event) subscriber.next(event);
-        },
-        error: (err) => subscriber.error(err),
-        complete: () => subscriber.complete(),
-      }),
-    );
 }
 
 /**
