@@ -40,7 +40,10 @@ export class SignedInCache {
   /** Keeps `user`, read from the database by a read that began at `generation`. */
   keepUser(user: UserRecord, generation: number): void {
     if (!this.#current(generation)) return;
-    this.#users.set(user.id, user);
+    // shared by every request of the user from now on: a write to it throws instead of leaking
+    Object.freeze(user.permissions);
+    Object.freeze(user.locationIds);
+    this.#users.set(user.id, Object.freeze(user));
     if (this.#users.size > usersKept) this.#users.delete(this.#users.keys().next().value!);
   }
 

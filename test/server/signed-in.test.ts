@@ -32,6 +32,8 @@ describe('SignedInCache', () => {
     const cache = listening();
     cache.keepUser(ann, cache.generation);
     expect(cache.user('ann')).toBe(ann);
+    // shared by the user's requests: frozen, down to the lists access checks read
+    for (const kept of [ann, ann.permissions, ann.locationIds]) expect(Object.isFrozen(kept)).toBe(true);
     cache.apply({ kind: 'user', userId: 'ann' });
     expect(cache.user('ann')).toBeUndefined();
   });
