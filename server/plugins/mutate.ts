@@ -16,7 +16,10 @@ export interface MutationOutcome<T> {
   live?: { locationId: string; message: LiveMessage }[];
   /** Analytics events to record in the same transaction; `user_id` defaults to the caller. */
   analytics?: AnalyticsEventInput[];
-  /** Users whose row, flags or locations it changed: this process reads them again from the commit on (others when they hear of it). */
+  /**
+   * Users whose row, flags or locations it changed: this process reads them again from the commit
+   * on; other processes when the trigger's notification reaches them.
+   */
   usersChanged?: string[];
 }
 
