@@ -171,7 +171,8 @@ export class TableWriter<T extends { id: string }> {
     leaf.splice(at, 3);
     const c = this.chunkOf(seq);
     const ids = this.writableChunk(c);
-    ids.splice(ids.indexOf(id), 1);
+    // an id stands at most `seq - low` into its chunk (fewer when earlier ids left it): search back from there
+    ids.splice(ids.lastIndexOf(id, seq - this.chunks[c].low), 1);
     if (!ids.length) (this.writableChunks() as Chunk[]).splice(c, 1);
     this.touched.add(id);
     this.size--;
