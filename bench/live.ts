@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { produce } from 'immer';
 import { normaliseMessage } from '../streams/live/normalise';
+import { eventsOf } from '../streams/live/pipeline';
 import {
   applyBatch,
   applySnapshot,
@@ -145,7 +146,7 @@ function runPipeline(lines: TraceLine[]) {
   const cpu = process.cpuUsage();
   replay(lines, location, ({ at, batches: delivered }) => {
     const before = performance.now();
-    state = applyBatch(state, delivered.flat(), at);
+    state = applyBatch(state, eventsOf(delivered), at);
     projectionMs += performance.now() - before;
     batches += delivered.length;
     deliveries++;

@@ -1,3 +1,4 @@
+import { palletOf } from './pallet-shape';
 import type { EntityAction, LiveEvent, Order, Pallet, SseMessage } from './types';
 
 type Raw = Record<string, unknown>;
@@ -60,25 +61,27 @@ const ids = (value: unknown): string[] => {
   return out;
 };
 
-const entities = (raw: Raw, plural: string, single: string): Raw[] | null => {
+/** The entities of a message (a list under `plural`, or one under `single`), each read by `read`. */
+function entities<T>(raw: Raw, plural: string, single: string, read: (item: Raw) => T | null): T[] | null {
   const list = raw[plural] ?? (raw[single] === undefined ? undefined : [raw[single]]);
   if (!Array.isArray(list)) return null;
-  const out: Raw[] = [];
+  const out: T[] = [];
   for (const item of list) {
-    if (!isRecord(item)) continue;
-    const entity = camelKeys(item);
-    if (entity.id === undefined || entity.id === null) continue;
-    entity.id = String(entity.id);
-    out.push(entity);
+    const entity = isRecord(item) ? read(item) : null;
+    if (entity !== null) out.push(entity);
   }
   return out;
-};
+}
 
-const toOrder = (raw: Raw): Order => {
+const pallet = (raw: Raw): Pallet | null => palletOf(raw, camel);
+
+const order = (item: Raw): Order | null => {
+  const raw = camelKeys(item);
+  if (raw.id === undefined || raw.id === null) return null;
   const palletIds = ids(raw.palletIds);
   return {
     ...raw,
-    id: raw.id as string,
+    id: String(raw.id),
     palletIds,
     assignedPallets: Number(raw.assignedPallets ?? palletIds.length),
   };
@@ -90,14 +93,14 @@ function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: 
   const action = typeof raw.action === 'string' ? raw.action : '';
   switch (type) {
     case 'pallet': {
-      const pallets = entities(raw, 'pallets', 'pallet') as Pallet[] | null;
+      const pallets = entities(raw, 'pallets', 'pallet', pallet);
       if (!pallets || !entityActions.has(action)) return null;
       return { eventId, at, locationId, type, action: action as EntityAction, pallets };
     }
     case 'order': {
-      const orders = entities(raw, 'orders', 'order');
+      const orders = entities(raw, 'orders', 'order', order);
       if (!orders || !entityActions.has(action)) return null;
-      return { eventId, at, locationId, type, action: action as EntityAction, orders: orders.map(toOrder) };
+      return { eventId, at, locationId, type, action: action as EntityAction, orders };
     }
     case 'assignment': {
       const orderId = pick(raw, 'orderId', 'order_id');

@@ -186,12 +186,12 @@ describe('order, assignment and storage projections (SPEC 4)', () => {
       ev({ type: 'storage', action: 'assign_to_zone', position: { palletId, zoneId: 'Z' } });
     const t0 = 1_000_000;
     let state = applyBatch(ready(), [assign('a'), assign('b')], t0);
-    expect(Object.keys(state.pendingZones)).toEqual(['a', 'b']);
+    expect([...state.pendingZones.keys()]).toEqual(['a', 'b']);
     state = applyBatch(state, [pallets('add', { id: 'a' })], t0 + 299_999);
     expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z');
     state = applyBatch(state, [pallets('add', { id: 'b' })], t0 + 300_000);
     expect(entityOf(state.pallets, 'b')?.storageZone).toBeUndefined();
-    expect(state.pendingZones).toEqual({});
+    expect(state.pendingZones.size).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { pendingStorageZoneTtlMs } from '../config';
 import { type Entities, entityOf, TableWriter, tableOf } from './entities';
+import { palletWith } from './pallet-shape';
 import type { LiveEvent, Order, OverviewStats, Pallet } from './types';
 
 /** What the REST snapshot of a location gives (SPEC 7, CONTRACT "Warehouse data"). */
@@ -19,7 +20,7 @@ export interface LiveState {
   orders: Entities<Order>;
   overview: OverviewStats;
   /** Storage zones for pallets not present yet, applied when the pallet is added (SPEC 4). */
-  pendingZones: Record<string, { zone: string | null; at: number }>;
+  pendingZones: ReadonlyMap<string, { zone: string | null; at: number }>;
   /** The newest server event applied; an event with an id at or below it is not applied again. */
   lastEventId: number;
   /** Events that arrived while the snapshot was loading. */
@@ -34,7 +35,7 @@ export const initialLiveState: LiveState = {
   pallets: tableOf<Pallet>([]),
   orders: tableOf<Order>([]),
   overview: { totalKgWarehouse: 0, totalKgAssigned: 0, shippedToday: 0 },
-  pendingZones: {},
+  pendingZones: new Map(),
   lastEventId: 0,
   held: [],
   changedPallets: null,
@@ -74,13 +75,13 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
   let pendingZones = base.pendingZones;
   let pendingChanged = false;
   const editPending = () => {
-    if (!pendingChanged) pendingZones = { ...pendingZones };
+    if (!pendingChanged) pendingZones = new Map(pendingZones);
     pendingChanged = true;
-    return pendingZones;
+    return pendingZones as Map<string, { zone: string | null; at: number }>;
   };
-  for (const palletId in pendingZones) {
-    if (now - pendingZones[palletId].at < pendingStorageZoneTtlMs) break;
-    delete editPending()[palletId];
+  for (const [palletId, pending] of pendingZones) {
+    if (now - pending.at < pendingStorageZoneTtlMs) break;
+    editPending().delete(palletId);
   }
   for (const event of events) {
     if (event.eventId !== null) {
@@ -90,12 +91,15 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
     switch (event.type) {
       case 'pallet':
         if (event.action === 'add') {
-          const withZones = event.pallets.map((p) =>
-            p.id in pendingZones ? { ...p, storageZone: pendingZones[p.id].zone } : p,
-          );
+          const withZones = pendingZones.size
+            ? event.pallets.map((p) => {
+                const pending = pendingZones.get(p.id);
+                return pending ? palletWith(p, pending.zone, p.orderId) : p;
+              })
+            : event.pallets;
           for (const added of pallets.add(withZones)) {
             count(added, undefined);
-            if (added.id in pendingZones) delete editPending()[added.id];
+            if (pendingZones.has(added.id)) editPending().delete(added.id);
           }
           break;
         }
@@ -103,7 +107,7 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
           const previous = pallets.get(pallet.id);
           if (previous && event.action === 'update') {
             setPallet(
-              hasZone(pallet.storageZone) ? pallet : { ...pallet, storageZone: previous.storageZone },
+              hasZone(pallet.storageZone) ? pallet : palletWith(pallet, previous.storageZone, pallet.orderId),
               previous,
             );
           } else if (previous) {
@@ -126,7 +130,7 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
         for (const id of event.palletIds) {
           const previous = pallets.get(id);
           if (previous && previous.orderId !== event.orderId)
-            setPallet({ ...previous, orderId: event.orderId }, previous);
+            setPallet(palletWith(previous, previous.storageZone, event.orderId), previous);
         }
         const order = orders.get(event.orderId);
         if (order) {
@@ -149,11 +153,12 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
         const zone = event.type === 'storage' ? event.zoneId : event.storageZone;
         const previous = pallets.get(event.palletId);
         if (previous) {
-          if (previous.storageZone !== zone) setPallet({ ...previous, storageZone: zone }, previous);
+          if (previous.storageZone !== zone)
+            setPallet(palletWith(previous, zone, previous.orderId), previous);
         } else if (event.type === 'storage') {
           const edit = editPending();
-          delete edit[event.palletId];
-          edit[event.palletId] = { zone, at: now };
+          edit.delete(event.palletId);
+          edit.set(event.palletId, { zone, at: now });
         }
         break;
       }
@@ -174,7 +179,7 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
     lastEventId,
     changedPallets:
       changed.length || base.changedPallets?.length !== 0 ? Object.freeze(changed) : base.changedPallets,
-    pendingZones: pendingChanged ? Object.freeze(pendingZones) : pendingZones,
+    pendingZones,
   };
   const same = (Object.keys(next) as (keyof LiveState)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);

@@ -23,7 +23,7 @@ import {
 import { optimisticMarkMs } from '../config';
 import { retryDelayMs } from '../connection/backoff';
 import { reportedLastId } from './normalise';
-import { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
+import { defaultLiveTiming, eventsOf, type LiveTiming, livePipeline } from './pipeline';
 import {
   applyBatch,
   applySnapshot,
@@ -132,7 +132,7 @@ export function createLiveStore(deps: LiveStoreDeps) {
   );
   const batches$ = messages$.pipe(
     livePipeline(deps.locationId, deps.timing ?? defaultLiveTiming, scheduler),
-    map((delivery): Action => ({ kind: 'batch', events: delivery.flat(), now: scheduler.now() })),
+    map((delivery): Action => ({ kind: 'batch', events: eventsOf(delivery), now: scheduler.now() })),
   );
   // An optimistic batch delivers only its last event, at once, and marks its entities for 3 s.
   const optimisticActions$ = optimistic$.pipe(
