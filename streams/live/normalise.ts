@@ -51,26 +51,27 @@ const text = (value: unknown): string | null =>
 const pick = (raw: Raw, a: string, b: string, c?: string, d?: string): string | null =>
   text(raw[a]) ?? text(raw[b]) ?? (c ? text(raw[c]) : null) ?? (d ? text(raw[d]) : null);
 
-const ids = (value: unknown): string[] => {
-  const out: string[] = [];
-  if (Array.isArray(value))
-    for (const v of value) {
-      const id = text(v);
-      if (id !== null) out.push(id);
-    }
+/**
+ * The items of `list` that `read` makes something of, in a list of their exact length (a list
+ * grown by push holds room for 16 from its first item: most messages carry one).
+ */
+function readAll<T>(list: readonly unknown[], read: (item: unknown) => T | null): T[] {
+  const out = new Array<T>(list.length);
+  let count = 0;
+  for (const item of list) {
+    const value = read(item);
+    if (value !== null) out[count++] = value;
+  }
+  out.length = count;
   return out;
-};
+}
+
+const ids = (value: unknown): string[] => (Array.isArray(value) ? readAll(value, text) : []);
 
 /** The entities of a message (a list under `plural`, or one under `single`), each read by `read`. */
 function entities<T>(raw: Raw, plural: string, single: string, read: (item: Raw) => T | null): T[] | null {
   const list = raw[plural] ?? (raw[single] === undefined ? undefined : [raw[single]]);
-  if (!Array.isArray(list)) return null;
-  const out: T[] = [];
-  for (const item of list) {
-    const entity = isRecord(item) ? read(item) : null;
-    if (entity !== null) out.push(entity);
-  }
-  return out;
+  return Array.isArray(list) ? readAll(list, (item) => (isRecord(item) ? read(item) : null)) : null;
 }
 
 const pallet = (raw: Raw): Pallet | null => palletOf(raw, camel);
