@@ -31,15 +31,17 @@ const fields = [
   'shippedAt',
 ];
 
-/** Raw keys the literal read: each field may come in camelCase or snake_case (SPEC 7). */
+/** How many of the raw payload's keys the literal has read (each field may come in two spellings, SPEC 7). */
 let read = 0;
+/** A field's value, its key counted when present. */
+const one = (value: unknown): unknown => {
+  if (value !== undefined) read++;
+  return value;
+};
+/** The snake_case spelling's value, else the camelCase one's. */
 const either = (snake: unknown, camel: unknown): unknown => {
-  if (snake !== undefined) {
-    read += camel === undefined ? 1 : 2;
-    return snake;
-  }
-  if (camel !== undefined) read++;
-  return camel;
+  one(camel);
+  return one(snake) !== undefined ? snake : camel;
 };
 
 /** How many keys `for…in` visits on the object. */
@@ -80,9 +82,9 @@ export function palletOf(raw: Raw, camel: (key: string) => string): Pallet | nul
     boxType: either(raw.box_type, raw.boxType) as string | undefined,
     tomatoType: either(raw.tomato_type, raw.tomatoType) as string | undefined,
     tomatoOption: either(raw.tomato_option, raw.tomatoOption) as string | undefined,
-    weight: either(raw.weight, undefined) as number | undefined,
-    status: either(raw.status, undefined) as string | undefined,
-    version: either(raw.version, undefined),
+    weight: one(raw.weight) as number | undefined,
+    status: one(raw.status) as string | undefined,
+    version: one(raw.version),
     qrCode: either(raw.qr_code, raw.qrCode) as string | undefined,
     orderId: either(raw.order_id, raw.orderId) as string | null | undefined,
     assignmentId: either(raw.assignment_id, raw.assignmentId),

@@ -52,8 +52,8 @@ const assigned = (pallet: Pallet | undefined): number => (pallet?.orderId ? inWa
  * No immer here (DESIGN 6 asks for one `produce` per batch): every field a batch changes is
  * replaced whole: the tables by their writers, which copy on write and keep the identity of every
  * entity they do not change, the rest by fresh values. A draft would only add proxy traps around
- * that. The state and what it newly holds are frozen, as `produce` would freeze them, and the state
- * is `base` itself when nothing changed.
+ * that. The state and what it newly holds are frozen, as `produce` would freeze them (the pending
+ * zones, a Map, only by their read-only type), and the state is `base` itself when nothing changed.
  */
 function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number): LiveState {
   const pallets = new TableWriter(base.pallets);
@@ -91,12 +91,10 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
     switch (event.type) {
       case 'pallet':
         if (event.action === 'add') {
-          const withZones = pendingZones.size
-            ? event.pallets.map((p) => {
-                const pending = pendingZones.get(p.id);
-                return pending ? palletWith(p, pending.zone, p.orderId) : p;
-              })
-            : event.pallets;
+          const withZones = event.pallets.map((p) => {
+            const pending = pendingZones.get(p.id);
+            return pending ? palletWith(p, pending.zone, p.orderId) : p;
+          });
           for (const added of pallets.add(withZones)) {
             count(added, undefined);
             if (pendingZones.has(added.id)) editPending().delete(added.id);
