@@ -62,7 +62,7 @@ function readAll<T>(list: readonly unknown[], read: (item: unknown) => T | null)
     const value = read(item);
     if (value !== null) out[count++] = value;
   }
-  out.length = count;
+  if (count < out.length) out.length = count; // setting the length costs even when it does not change
   return out;
 }
 
