@@ -12,6 +12,7 @@ describe('palletOf', () => {
     expect(snake).toEqual({ id: '7', palletType: 'euro', storageZone: 'A', weight: 500 });
     expect(camelCase).toEqual(snake);
     expect(Object.keys(snake as Pallet)).toEqual(Object.keys(camelCase as Pallet));
+    expect(Object.keys(snake as Pallet)).toHaveLength(19);
   });
 
   it('keeps every field of the server pallet document', () => {
