@@ -69,14 +69,20 @@ function readAll<T>(list: readonly unknown[], read: (item: unknown) => T | null)
 const ids = (value: unknown): string[] => (Array.isArray(value) ? readAll(value, text) : []);
 
 /** The entities of a message (a list under `plural`, or one under `single`), each read by `read`. */
-function entities<T>(raw: Raw, plural: string, single: string, read: (item: Raw) => T | null): T[] | null {
+function entities<T>(
+  raw: Raw,
+  plural: string,
+  single: string,
+  read: (item: unknown) => T | null,
+): T[] | null {
   const list = raw[plural] ?? (raw[single] === undefined ? undefined : [raw[single]]);
-  return Array.isArray(list) ? readAll(list, (item) => (isRecord(item) ? read(item) : null)) : null;
+  return Array.isArray(list) ? readAll(list, read) : null;
 }
 
-const pallet = (raw: Raw): Pallet | null => palletOf(raw, camel);
+const pallet = (item: unknown): Pallet | null => (isRecord(item) ? palletOf(item, camel) : null);
 
-const order = (item: Raw): Order | null => {
+const order = (item: unknown): Order | null => {
+  if (!isRecord(item)) return null;
   const raw = camelKeys(item);
   if (raw.id === undefined || raw.id === null) return null;
   const palletIds = ids(raw.palletIds);
