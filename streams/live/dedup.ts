@@ -1,58 +1,74 @@
 import { liveDedupWindowMs, processedUpdatesCap, processedUpdatesTrimTo } from '../config';
+import { hashText } from './hash';
 import { sameJson } from './same-json';
 import type { LiveEvent } from './types';
 
-/** The ids joined by commas (a loop: no array of ids made for every event). */
-const joined = (ids: readonly string[] | readonly { id: string }[]): string => {
-  let out = '';
+/** Whether two lists name the same ids in the same order. */
+function sameIds(a: readonly (string | { id: string })[], b: readonly (string | { id: string })[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if ((typeof x === 'string' ? x : x.id) !== (typeof y === 'string' ? y : y.id)) return false;
+  }
+  return true;
+}
+
+/** Hashes the ids of a list onto `hash`. */
+function hashIds(hash: number, ids: readonly (string | { id: string })[]): number {
   for (let i = 0; i < ids.length; i++) {
     const item = ids[i];
-    out += (i ? ',' : '') + (typeof item === 'string' ? item : item.id);
+    hash = hashText(hash, typeof item === 'string' ? item : item.id);
   }
-  return out;
-};
-
-/** Pallet and order actions are add, update or delete (the normaliser drops others): each scope is made once. */
-const entityScopes = {
-  pallet: { add: 'pallet|add', update: 'pallet|update', delete: 'pallet|delete' },
-  order: { add: 'order|add', update: 'order|update', delete: 'order|delete' },
-};
+  return hash;
+}
 
 /**
- * The first part of the dedup key: type and action for pallets and orders, whose actions hold no
- * `|`, so that the rest is their ids alone; the type alone for the others, whose fields may.
+ * The dedup key of SPEC 5 is the type and action plus the pallet, order, assignment or position
+ * ids. Two events have the same key when this says so; `keyHash` hashes the ids alone (events of
+ * one id under different actions share a hash, and `sameKey` tells them apart).
  */
-const scopeOf = (event: LiveEvent): string =>
-  event.type === 'pallet' || event.type === 'order' ? entityScopes[event.type][event.action] : event.type;
-
-/** The rest of the dedup key: the ids named (a lone id is the string itself, no new one made). */
-function restOf(event: LiveEvent): string {
-  switch (event.type) {
+export function sameKey(a: LiveEvent, b: LiveEvent): boolean {
+  switch (a.type) {
     case 'pallet':
-      return joined(event.pallets);
+      return b.type === 'pallet' && a.action === b.action && sameIds(a.pallets, b.pallets);
     case 'order':
-      return joined(event.orders);
+      return b.type === 'order' && a.action === b.action && sameIds(a.orders, b.orders);
     case 'assignment':
-      return `${event.assignmentId ?? ''}|${event.orderId}|${joined(event.palletIds)}`;
+      return (
+        b.type === 'assignment' &&
+        a.assignmentId === b.assignmentId &&
+        a.orderId === b.orderId &&
+        sameIds(a.palletIds, b.palletIds)
+      );
     case 'storage':
-      return `${event.action}|${event.positionId ?? ''}|${event.palletId}`;
+      return (
+        b.type === 'storage' &&
+        a.action === b.action &&
+        a.positionId === b.positionId &&
+        a.palletId === b.palletId
+      );
     case 'palletZone':
-      return `${event.action}|${event.palletId}`;
+      return b.type === 'palletZone' && a.action === b.action && a.palletId === b.palletId;
   }
 }
 
-/** The dedup key of SPEC 5: type and action plus the pallet, order, assignment or position ids. */
-export const dedupKey = (event: LiveEvent): string => `${scopeOf(event)}|${restOf(event)}`;
+/** Per type, where its key's hash starts. */
+const seeds = { pallet: 1, order: 2, assignment: 3, storage: 4, palletZone: 5 };
 
-/** An event the memory holds, in a list from the oldest to the newest. */
-interface Remembered {
-  at: number;
-  event: LiveEvent;
-  /** Its scope's map, and its key there. */
-  within: Map<string, Remembered>;
-  rest: string;
-  older: Remembered | null;
-  newer: Remembered | null;
+export function keyHash(event: LiveEvent): number {
+  const seed = seeds[event.type];
+  switch (event.type) {
+    case 'pallet':
+      return hashIds(seed, event.pallets);
+    case 'order':
+      return hashIds(seed, event.orders);
+    case 'assignment':
+      return hashIds(hashText(seed, event.orderId), event.palletIds);
+    case 'storage':
+    case 'palletZone':
+      return hashText(seed, event.palletId);
+  }
 }
 
 /** The envelope of an event (id, receipt time): left out to tell a repeat from a newer change. */
@@ -63,64 +79,82 @@ const envelope = ['eventId', 'at'];
  * same key and the same body as one seen less than `windowMs` before. A same-key event with a
  * different body is a newer change and passes: dropping it would leave the screen on stale data.
  * It holds at most `cap` keys and is trimmed to the `trimTo` newest when it overflows.
+ *
+ * The events are kept in arrival order in fixed arrays; an event remembered again is written
+ * anew at the end and its earlier place emptied. An open-addressing index of key hashes points
+ * at each key's place. Nothing is deleted from the index: a trim, or the arrays filling up,
+ * moves the kept events to the front and builds the index afresh, so no key is ever made
+ * as a string and no map shrinks and grows again at every trim.
  */
 export class DedupMemory {
-  /** By scope, then by the rest of the key: `scopeOf` and `restOf` split the key so nothing is joined. */
-  private readonly scopes = new Map<string, Map<string, Remembered>>();
-  private oldest: Remembered | null = null;
-  private newest: Remembered | null = null;
+  /** Remembered events, oldest first; null where the key was remembered again later. */
+  private readonly events: (LiveEvent | null)[];
+  private readonly ats: Float64Array;
+  private readonly hashes: Int32Array;
+  /** Places used in the arrays, and how many hold an event. */
+  private used = 0;
   private size = 0;
+  /** By key hash: 1 + the place of the key's event, 0 for none. */
+  private readonly index: Int32Array;
   constructor(
     private readonly windowMs = liveDedupWindowMs,
     private readonly cap = processedUpdatesCap,
     private readonly trimTo = processedUpdatesTrimTo,
-  ) {}
+  ) {
+    const places = 2 * (cap + 1);
+    this.events = new Array<LiveEvent | null>(places).fill(null);
+    this.ats = new Float64Array(places);
+    this.hashes = new Int32Array(places);
+    this.index = new Int32Array(2 ** Math.ceil(Math.log2(places)));
+  }
   /** Whether `event`, arriving at `now`, passes (not a repeat); an event that passes is remembered. */
   admits(event: LiveEvent, now: number): boolean {
-    const scope = scopeOf(event);
-    let within = this.scopes.get(scope);
-    if (!within) {
-      within = new Map();
-      this.scopes.set(scope, within);
-    }
-    const rest = restOf(event);
-    const previous = within.get(rest);
-    if (previous && now - previous.at < this.windowMs && sameJson(previous.event, event, envelope)) {
-      return false;
-    }
-    if (previous) {
-      // remembered again as the newest, so the memory stays oldest first
-      this.unlink(previous);
-      previous.at = now;
-      previous.event = event;
-      this.append(previous);
-      return true;
-    }
-    const entry: Remembered = { at: now, event, within, rest, older: null, newer: null };
-    within.set(rest, entry);
-    this.append(entry);
-    this.size++;
-    if (this.size > this.cap) {
-      while (this.size > this.trimTo && this.oldest) {
-        const oldest = this.oldest;
-        oldest.within.delete(oldest.rest);
-        this.unlink(oldest);
-        this.size--;
+    if (this.used === this.events.length) this.keepNewest(this.size);
+    const hash = keyHash(event);
+    const mask = this.index.length - 1;
+    let slot = hash & mask;
+    for (let place = this.index[slot] - 1; place >= 0; place = this.index[slot] - 1) {
+      const previous = this.events[place] as LiveEvent;
+      if (this.hashes[place] === hash && sameKey(previous, event)) {
+        if (now - this.ats[place] < this.windowMs && sameJson(previous, event, envelope)) return false;
+        // remembered again as the newest, so the memory stays oldest first
+        this.events[place] = null;
+        this.index[slot] = this.append(event, hash, now) + 1;
+        return true;
       }
+      slot = (slot + 1) & mask;
     }
+    this.index[slot] = this.append(event, hash, now) + 1;
+    this.size++;
+    if (this.size > this.cap) this.keepNewest(this.trimTo);
     return true;
   }
-  private append(entry: Remembered): void {
-    entry.older = this.newest;
-    entry.newer = null;
-    if (this.newest) this.newest.newer = entry;
-    else this.oldest = entry;
-    this.newest = entry;
+  private append(event: LiveEvent, hash: number, now: number): number {
+    const place = this.used++;
+    this.events[place] = event;
+    this.ats[place] = now;
+    this.hashes[place] = hash;
+    return place;
   }
-  private unlink(entry: Remembered): void {
-    if (entry.older) entry.older.newer = entry.newer;
-    else this.oldest = entry.newer;
-    if (entry.newer) entry.newer.older = entry.older;
-    else this.newest = entry.older;
+  /** Keeps the `count` newest events, moved to the front in their order, and indexes them afresh. */
+  private keepNewest(count: number): void {
+    let from = this.used;
+    for (let kept = 0; kept < count; ) if (this.events[--from]) kept++;
+    const mask = this.index.length - 1;
+    this.index.fill(0);
+    let to = 0;
+    for (let place = from; place < this.used; place++) {
+      const event = this.events[place];
+      if (!event) continue;
+      this.events[to] = event;
+      this.ats[to] = this.ats[place];
+      this.hashes[to] = this.hashes[place];
+      let slot = this.hashes[to] & mask;
+      while (this.index[slot]) slot = (slot + 1) & mask;
+      this.index[slot] = ++to;
+    }
+    this.events.fill(null, to, this.used);
+    this.used = to;
+    this.size = to;
   }
 }
