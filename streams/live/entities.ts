@@ -1,3 +1,5 @@
+import { hashText } from './hash';
+
 /**
  * Entities by id plus their display order (newest first): a persistent structure, so a batch costs
  * what it changes, not the size of the location. (A plain object of 10,000 ids costs
@@ -31,17 +33,16 @@ type Leaf<T> = readonly (number | T)[];
 type Node<T> = readonly (Leaf<T> | undefined)[];
 type Root<T> = readonly (Node<T> | undefined)[];
 
-const width = 64;
+/** Nodes under the root, and leaves under a node: a wide root and narrow nodes, as a batch copies every node it writes under. */
+const nodeBits = 4;
+const nodeWidth = 1 << nodeBits;
+const rootWidth = 4096 / nodeWidth;
 const chunkSize = 256;
 
-/** The 30-bit hash of an id (FNV-1a): bits 6 to 11 pick the node, the low 6 the leaf. */
-function hashOf(id: string): number {
-  let hash = 2_166_136_261;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16_777_619);
-  return hash >>> 2;
-}
-const nodeOf = (hash: number) => (hash >>> 6) & (width - 1);
-const leafOf = (hash: number) => hash & (width - 1);
+/** The 30-bit hash of an id (FNV-1a): bits 4 to 11 pick the node, the low 4 the leaf. */
+const hashOf = (id: string): number => hashText(2_166_136_261, id) >>> 2;
+const nodeOf = (hash: number) => (hash >>> nodeBits) & (rootWidth - 1);
+const leafOf = (hash: number) => hash & (nodeWidth - 1);
 
 /** Where the id's triple starts in the leaf, or -1. */
 function indexIn<T>(leaf: Leaf<T>, hash: number, id: string): number {
@@ -113,8 +114,6 @@ export class TableWriter<T extends { id: string }> {
   private chunks: readonly Chunk[];
   private next: number;
   private size: number;
-  /** Which trie arrays this batch copied, so its own: the root, each node, each leaf (by place). */
-  private copied: Uint8Array | null = null;
   /** The order's chunks array and chunks this batch copied or made. */
   private readonly owned = new Set<unknown>();
   private readonly touched = new Set<string>();
@@ -188,27 +187,26 @@ export class TableWriter<T extends { id: string }> {
     this.owned.add(copy);
     return copy;
   }
+  /**
+   * The leaf for `hash`, copied with the arrays above it on the batch's first write under them.
+   * An array is the batch's own copy when it is not the base's array at the same place: copies
+   * only ever replace the base's arrays, so no mark of what was copied is needed.
+   */
   private writableLeaf(hash: number): (number | T)[] {
-    this.copied ??= new Uint8Array(1 + width + width * width);
-    const copied = this.copied;
     const n = nodeOf(hash);
     const l = leafOf(hash);
-    if (!copied[0]) {
-      this.root = this.root.slice();
-      copied[0] = 1;
-    }
+    const baseNode = this.base.root[n];
+    if (this.root === this.base.root) this.root = this.root.slice();
     const root = this.root as (Node<T> | undefined)[];
     let node = root[n] as (Leaf<T> | undefined)[] | undefined;
-    if (!node || !copied[1 + n]) {
-      node = node ? node.slice() : new Array<Leaf<T> | undefined>(width).fill(undefined);
+    if (!node || node === baseNode) {
+      node = baseNode ? baseNode.slice() : new Array<Leaf<T> | undefined>(nodeWidth).fill(undefined);
       root[n] = node;
-      copied[1 + n] = 1;
     }
     let leaf = node[l] as (number | T)[] | undefined;
-    if (!leaf || !copied[1 + width + n * width + l]) {
+    if (!leaf || leaf === baseNode?.[l]) {
       leaf = leaf ? leaf.slice() : [];
       node[l] = leaf;
-      copied[1 + width + n * width + l] = 1;
     }
     return leaf;
   }
@@ -245,7 +243,7 @@ export class TableWriter<T extends { id: string }> {
   }
 }
 
-const empty = new Table<never>(new Array<undefined>(width).fill(undefined), new Order([], 0, 0));
+const empty = new Table<never>(new Array<undefined>(rootWidth).fill(undefined), new Order([], 0, 0));
 
 /** A table of `list` in its order; later duplicates of an id are ignored. */
 export function tableOf<T extends { id: string }>(list: readonly T[]): Entities<T> {
