@@ -116,15 +116,15 @@ export class TableWriter<T extends { id: string }> {
   private size: number;
   /** The order's chunks array and chunks this batch copied or made. */
   private readonly owned = new Set<unknown>();
-  private readonly touched = new Set<string>();
+  private readonly touched: string[] = [];
   private reordered = false;
   constructor(private readonly base: Entities<T>) {
     this.root = base.root;
     ({ chunks: this.chunks, next: this.next, size: this.size } = base.order);
   }
-  /** The ids this batch wrote or removed, in the order of their first change. */
+  /** The ids this batch wrote or removed, in the order of their changes (an id changed twice is listed twice). */
   changed(): string[] {
-    return [...this.touched];
+    return this.touched;
   }
   get(id: string): T | undefined {
     return entityIn(this.root, id);
@@ -136,7 +136,7 @@ export class TableWriter<T extends { id: string }> {
     const at = indexIn(leaf, hash, entity.id);
     if (at < 0) return;
     leaf[at + 1] = entity;
-    this.touched.add(entity.id);
+    this.touched.push(entity.id);
   }
   /** Adds the entities not present yet, in their order, in front of the earlier ones; returns those added. */
   add(entities: readonly T[]): T[] {
@@ -152,7 +152,7 @@ export class TableWriter<T extends { id: string }> {
       if (indexIn(leaf, hash, entity.id) >= 0) continue;
       const seq = first + entities.length - 1 - i;
       leaf.push(hash, entity, seq);
-      this.touched.add(entity.id);
+      this.touched.push(entity.id);
       fresh.push(entity);
       seqs.push(seq);
     }
@@ -173,12 +173,12 @@ export class TableWriter<T extends { id: string }> {
     // an id stands at most `seq - low` into its chunk (fewer when earlier ids left it): search back from there
     ids.splice(ids.lastIndexOf(id, seq - this.chunks[c].low), 1);
     if (!ids.length) (this.writableChunks() as Chunk[]).splice(c, 1);
-    this.touched.add(id);
+    this.touched.push(id);
     this.size--;
   }
   /** The table after the batch, or null when it did not change. */
   finish(): Entities<T> | null {
-    if (!this.touched.size) return null;
+    if (!this.touched.length) return null;
     const order = this.reordered ? new Order(this.chunks, this.next, this.size) : this.base.order;
     return new Table(this.root, order);
   }

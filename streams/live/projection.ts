@@ -25,7 +25,10 @@ export interface LiveState {
   lastEventId: number;
   /** Events that arrived while the snapshot was loading. */
   held: LiveEvent[];
-  /** The pallet ids the last change touched; null when everything may have changed (a snapshot). */
+  /**
+   * The pallet ids the last change touched, in the order of its changes (an id changed twice is
+   * listed twice); null when everything may have changed (a snapshot).
+   */
   changedPallets: readonly string[] | null;
 }
 
