@@ -53,21 +53,19 @@ export function sameKey(a: LiveEvent, b: LiveEvent): boolean {
   }
 }
 
-/** Per type, where its key's hash starts. */
-const seeds = { pallet: 1, order: 2, assignment: 3, storage: 4, palletZone: 5 };
-
+/** The hash of an event's key: its ids, from a start of its own per type. */
 export function keyHash(event: LiveEvent): number {
-  const seed = seeds[event.type];
   switch (event.type) {
     case 'pallet':
-      return hashIds(seed, event.pallets);
+      return hashIds(1, event.pallets);
     case 'order':
-      return hashIds(seed, event.orders);
+      return hashIds(2, event.orders);
     case 'assignment':
-      return hashIds(hashText(seed, event.orderId), event.palletIds);
+      return hashIds(hashText(3, event.orderId), event.palletIds);
     case 'storage':
+      return hashText(4, event.palletId);
     case 'palletZone':
-      return hashText(seed, event.palletId);
+      return hashText(5, event.palletId);
   }
 }
 
