@@ -3,23 +3,21 @@ import { hashText } from './hash';
 import { sameJson } from './same-json';
 import type { LiveEvent } from './types';
 
+type Named = string | { id: string };
+
+/** The id a list item names: itself, or its `id`. */
+const idOf = (item: Named): string => (typeof item === 'string' ? item : item.id);
+
 /** Whether two lists name the same ids in the same order. */
-function sameIds(a: readonly (string | { id: string })[], b: readonly (string | { id: string })[]): boolean {
+function sameIds(a: readonly Named[], b: readonly Named[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if ((typeof x === 'string' ? x : x.id) !== (typeof y === 'string' ? y : y.id)) return false;
-  }
+  for (let i = 0; i < a.length; i++) if (idOf(a[i]) !== idOf(b[i])) return false;
   return true;
 }
 
 /** Hashes the ids of a list onto `hash`. */
-function hashIds(hash: number, ids: readonly (string | { id: string })[]): number {
-  for (let i = 0; i < ids.length; i++) {
-    const item = ids[i];
-    hash = hashText(hash, typeof item === 'string' ? item : item.id);
-  }
+function hashIds(hash: number, ids: readonly Named[]): number {
+  for (let i = 0; i < ids.length; i++) hash = hashText(hash, idOf(ids[i]));
   return hash;
 }
 
