@@ -12,6 +12,13 @@ export interface Pace {
   batched: boolean;
 }
 
+/** A kind's throttle window: open while its end lies ahead; trailing once anything fell into it. */
+interface KindWindow {
+  readonly pace: Pace;
+  end: number;
+  trailing: boolean;
+}
+
 /**
  * Operator: throttles each kind of item in its own window and delivers in arrival order.
  *
@@ -30,49 +37,80 @@ export function throttleBatch<T, K extends string>(
 ): OperatorFunction<T, T[][]> {
   return (source) =>
     new Observable<T[][]>((subscriber) => {
-      // the queue in two arrays, items and when each is due: no object per item
-      const queue: T[] = [];
+      // each kind's window, made once: no item allocates one
+      const windows = new Map<K, KindWindow>();
+      for (const kind in paces)
+        windows.set(kind, { pace: paces[kind], end: Number.NEGATIVE_INFINITY, trailing: false });
+      const all = [...windows.values()];
+      /**
+       * The queue: items, their kinds' windows and when each is due, in three arrays (no object
+       * per item), between `head` and `end`. Delivered places are cleared and written again: when
+       * the queue empties it starts over at 0, and when the arrays are full and their first half
+       * delivered, the rest moves to the front; so deliveries neither cut the arrays nor make
+       * them grow again.
+       */
+      const queue: (T | undefined)[] = [];
+      const queuedWindows: (KindWindow | undefined)[] = [];
       const dues: number[] = [];
-      /** Per kind: the end of its open window, and whether anything fell into it. */
-      const windows = new Map<K, { end: number; trailing: boolean }>();
+      let head = 0;
+      let end = 0;
       let timer: Subscription | null = null;
       let timerAt = Number.POSITIVE_INFINITY;
+
+      const enqueue = (item: T, window: KindWindow, due: number) => {
+        if (end === queue.length && head >= end >> 1) {
+          for (let i = head; i < end; i++) {
+            queue[i - head] = queue[i];
+            queuedWindows[i - head] = queuedWindows[i];
+            dues[i - head] = dues[i];
+          }
+          queue.fill(undefined, end - head, end);
+          queuedWindows.fill(undefined, end - head, end);
+          end -= head;
+          head = 0;
+        }
+        queue[end] = item;
+        queuedWindows[end] = window;
+        dues[end] = due;
+        end++;
+      };
 
       const deliver = (count: number) => {
         if (count === 0) return;
         const delivery: T[][] = [];
         let batch: T[] = [];
-        const items = queue.splice(0, count);
-        dues.splice(0, count);
-        for (const item of items) {
-          if (paces[kindOf(item)].batched) {
+        for (let i = head; i < head + count; i++) {
+          const item = queue[i] as T;
+          if ((queuedWindows[i] as KindWindow).pace.batched) {
             batch.push(item);
           } else {
             if (batch.length) delivery.push(batch);
             batch = [];
             delivery.push([item]);
           }
+          queue[i] = undefined;
+          queuedWindows[i] = undefined;
         }
+        head += count;
+        if (head === end) head = end = 0;
         if (batch.length) delivery.push(batch);
         subscriber.next(delivery);
       };
 
       const flush = () => {
         const now = scheduler.now();
-        for (const [kind, window] of windows) {
-          if (window.end > now) continue;
-          if (window.trailing) {
-            window.end += paces[kind].windowMs;
-            window.trailing = false;
-          } else windows.delete(kind);
+        for (const window of all) {
+          if (window.end > now || !window.trailing) continue;
+          window.end += window.pace.windowMs;
+          window.trailing = false;
         }
-        let last = -1;
+        let last = head - 1;
         let next = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < dues.length; i++) {
+        for (let i = head; i < end; i++) {
           if (dues[i] <= now) last = i;
           else if (dues[i] < next) next = dues[i];
         }
-        deliver(last + 1);
+        deliver(last + 1 - head);
         schedule(next);
       };
 
@@ -92,22 +130,21 @@ export function throttleBatch<T, K extends string>(
       const subscription = source.subscribe({
         next: (item) => {
           const now = scheduler.now();
-          const kind = kindOf(item);
-          const window = windows.get(kind);
-          queue.push(item);
-          if (window && window.end > now) {
+          const window = windows.get(kindOf(item)) as KindWindow;
+          if (window.end > now) {
             window.trailing = true;
-            dues.push(window.end);
+            enqueue(item, window, window.end);
             schedule(window.end);
           } else {
-            windows.set(kind, { end: now + paces[kind].windowMs, trailing: false });
-            dues.push(now);
+            window.end = now + window.pace.windowMs;
+            window.trailing = false;
+            enqueue(item, window, now);
             flush();
           }
         },
         error: (err) => subscriber.error(err),
         complete: () => {
-          deliver(queue.length);
+          deliver(end - head);
           subscriber.complete();
         },
       });
