@@ -40,7 +40,7 @@ export interface TimedDelivery {
  * its virtual time. Returns the number of messages fed.
  */
 export function replay(
-  messages: Iterable<TraceLine>,
+  messages: readonly TraceLine[],
   locationId: string,
   onDelivery: (delivery: TimedDelivery) => void,
   timing: LiveTiming = defaultLiveTiming,
@@ -54,8 +54,8 @@ export function replay(
     .pipe(livePipeline(locationId, timing, scheduler))
     .subscribe((batches) => onDelivery({ at: scheduler.now(), batches }));
   const feed = input as Subscriber<SseMessage>;
-  let fed = 0;
-  for (const line of messages) {
+  for (let i = 0; i < messages.length; i++) {
+    const line = messages[i];
     const next = scheduler.actions[0];
     if (next && next.delay <= line.t) {
       scheduler.maxFrames = line.t;
@@ -63,13 +63,12 @@ export function replay(
     }
     scheduler.frame = Math.max(scheduler.frame, line.t);
     feed.next(line);
-    fed++;
   }
   scheduler.maxFrames = Number.POSITIVE_INFINITY;
   scheduler.flush();
   feed.complete();
   subscription.unsubscribe();
-  return fed;
+  return messages.length;
 }
 
 /** Per message type: events that went in, batches that came out, and the delay each event got. */
