@@ -6,12 +6,16 @@ import { hashText } from './hash';
  * milliseconds to copy, so neither spreading it nor immer's drafting of it keeps up with a busy
  * location; copying a 10,000-id order array on every batch costs more than the batch itself.)
  *
- * - By id: a two-level trie of short arrays keyed by the id's hash. A leaf holds triples of hash,
+ * - By id: a two-level trie of short arrays keyed by the id's hash. A leaf holds triples of id,
  *   entity and the entity's sequence number (the order of its add), so a read or a write walks
- *   two arrays and allocates nothing but the copies it must make.
- * - Order: chunks of at most 256 ids, each holding a run of sequence numbers oldest first; an add
+ *   two arrays and allocates nothing but the copies it must make, and finds its entry by the id
+ *   alone: no entity is read but the one asked for (the tables of pallets and of orders share
+ *   this code, and a read of `id` across both kinds' shapes would be a generic lookup).
+ * - Order: chunks of at most 64 ids, each holding a run of sequence numbers oldest first; an add
  *   goes to the newest chunk, a delete finds its chunk by the sequence number and copies only it.
- *   `ids` is the whole order as one array, built on first read.
+ *   A batch copies the list of chunks and each chunk it changes: at 10,000 to 20,000 ids, 64 a
+ *   chunk keeps the sum small (256 made every delete copy 2 KB). `ids` is the whole order as one
+ *   array, built on first read.
  *
  * A `TableWriter` copies each array it touches once, on its first write, and then writes into its
  * copies: nothing reachable from a table already handed out ever changes.
@@ -28,8 +32,8 @@ interface Chunk {
   readonly low: number;
   readonly ids: readonly string[];
 }
-/** Hash, entity and sequence number triples: a lookup compares numbers and reads only the entity whose hash matches. */
-type Leaf<T> = readonly (number | T)[];
+/** Id, entity and sequence number triples. */
+type Leaf<T> = readonly (string | number | T)[];
 type Node<T> = readonly (Leaf<T> | undefined)[];
 type Root<T> = readonly (Node<T> | undefined)[];
 
@@ -37,7 +41,7 @@ type Root<T> = readonly (Node<T> | undefined)[];
 const nodeBits = 4;
 const nodeWidth = 1 << nodeBits;
 const rootWidth = 4096 / nodeWidth;
-const chunkSize = 256;
+const chunkSize = 64;
 
 /** The 30-bit hash of an id (FNV-1a): bits 4 to 11 pick the node, the low 4 the leaf. */
 const hashOf = (id: string): number => hashText(2_166_136_261, id) >>> 2;
@@ -45,9 +49,8 @@ const nodeOf = (hash: number) => (hash >>> nodeBits) & (rootWidth - 1);
 const leafOf = (hash: number) => hash & (nodeWidth - 1);
 
 /** Where the id's triple starts in the leaf, or -1. */
-function indexIn<T>(leaf: Leaf<T>, hash: number, id: string): number {
-  for (let i = 0; i < leaf.length; i += 3)
-    if (leaf[i] === hash && (leaf[i + 1] as { id: string }).id === id) return i;
+function indexIn<T>(leaf: Leaf<T>, id: string): number {
+  for (let i = 0; i < leaf.length; i += 3) if (leaf[i] === id) return i;
   return -1;
 }
 
@@ -58,7 +61,7 @@ function leafIn<T>(root: Root<T>, hash: number): Leaf<T> | undefined {
 function entityIn<T>(root: Root<T>, id: string): T | undefined {
   const hash = hashOf(id);
   const leaf = leafIn(root, hash);
-  const at = leaf ? indexIn(leaf, hash, id) : -1;
+  const at = leaf ? indexIn(leaf, id) : -1;
   return at < 0 ? undefined : ((leaf as Leaf<T>)[at + 1] as T);
 }
 
@@ -131,12 +134,12 @@ export class TableWriter<T extends { id: string }> {
   }
   /** Replaces an entity present, keeping its place in the order. */
   put(entity: T): void {
-    const hash = hashOf(entity.id);
-    const leaf = this.writableLeaf(hash);
-    const at = indexIn(leaf, hash, entity.id);
+    const id = entity.id;
+    const leaf = this.writableLeaf(hashOf(id));
+    const at = indexIn(leaf, id);
     if (at < 0) return;
     leaf[at + 1] = entity;
-    this.touched.push(entity.id);
+    this.touched.push(id);
   }
   /** Adds the entities not present yet, in their order, in front of the earlier ones; returns those added. */
   add(entities: readonly T[]): T[] {
@@ -147,12 +150,12 @@ export class TableWriter<T extends { id: string }> {
     this.next += entities.length;
     for (let i = 0; i < entities.length; i++) {
       const entity = entities[i];
-      const hash = hashOf(entity.id);
-      const leaf = this.writableLeaf(hash);
-      if (indexIn(leaf, hash, entity.id) >= 0) continue;
+      const id = entity.id;
+      const leaf = this.writableLeaf(hashOf(id));
+      if (indexIn(leaf, id) >= 0) continue;
       const seq = first + entities.length - 1 - i;
-      leaf.push(hash, entity, seq);
-      this.touched.push(entity.id);
+      leaf.push(id, entity, seq);
+      this.touched.push(id);
       fresh.push(entity);
       seqs.push(seq);
     }
@@ -162,9 +165,8 @@ export class TableWriter<T extends { id: string }> {
   }
   /** Removes an entity present. */
   remove(id: string): void {
-    const hash = hashOf(id);
-    const leaf = this.writableLeaf(hash);
-    const at = indexIn(leaf, hash, id);
+    const leaf = this.writableLeaf(hashOf(id));
+    const at = indexIn(leaf, id);
     if (at < 0) return;
     const seq = leaf[at + 2] as number;
     leaf.splice(at, 3);
@@ -192,7 +194,7 @@ export class TableWriter<T extends { id: string }> {
    * An array is the batch's own copy when it is not the base's array at the same place: copies
    * only ever replace the base's arrays, so no mark of what was copied is needed.
    */
-  private writableLeaf(hash: number): (number | T)[] {
+  private writableLeaf(hash: number): (string | number | T)[] {
     const n = nodeOf(hash);
     const l = leafOf(hash);
     const baseNode = this.base.root[n];
@@ -203,7 +205,7 @@ export class TableWriter<T extends { id: string }> {
       node = baseNode ? baseNode.slice() : new Array<Leaf<T> | undefined>(nodeWidth).fill(undefined);
       root[n] = node;
     }
-    let leaf = node[l] as (number | T)[] | undefined;
+    let leaf = node[l] as (string | number | T)[] | undefined;
     if (!leaf || leaf === baseNode?.[l]) {
       leaf = leaf ? leaf.slice() : [];
       node[l] = leaf;
