@@ -118,4 +118,16 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
       pallets: [],
     });
   });
+
+  it('writes storage positions and zone moves with the same fields in the same order', () => {
+    const storage = normaliseMessage(
+      message({ type: 'storage', action: 'assign_to_zone', position: { palletId: 'p1', zoneId: 'z1' } }),
+      0,
+    );
+    const zoneMove = normaliseMessage(
+      message({ type: 'PALLET_UPDATED', action: 'update_storage_zone', palletId: 'p1', storageZone: 'z1' }),
+      0,
+    );
+    expect(storage && Object.keys(storage)).toEqual(zoneMove && Object.keys(zoneMove));
+  });
 });

@@ -47,9 +47,8 @@ const camelKeys = (raw: Raw): Raw => {
 const text = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
-/** First of the spellings present (palletId / pallet_id …), as text. */
-const pick = (raw: Raw, a: string, b: string, c?: string, d?: string): string | null =>
-  text(raw[a]) ?? text(raw[b]) ?? (c ? text(raw[c]) : null) ?? (d ? text(raw[d]) : null);
+/** The first of two spellings present (palletId / pallet_id …), as text. */
+const either = (a: unknown, b: unknown): string | null => text(a) ?? text(b);
 
 /**
  * The items of `list` that `read` makes something of, in a list of their exact length (a list
@@ -68,14 +67,9 @@ function readAll<T>(list: readonly unknown[], read: (item: unknown) => T | null)
 
 const ids = (value: unknown): string[] => (Array.isArray(value) ? readAll(value, text) : []);
 
-/** The entities of a message (a list under `plural`, or one under `single`), each read by `read`. */
-function entities<T>(
-  raw: Raw,
-  plural: string,
-  single: string,
-  read: (item: unknown) => T | null,
-): T[] | null {
-  const list = raw[plural] ?? (raw[single] === undefined ? undefined : [raw[single]]);
+/** The entities of a message (a list, or one under the singular name), each read by `read`. */
+function entities<T>(plural: unknown, single: unknown, read: (item: unknown) => T | null): T[] | null {
+  const list = plural ?? (single === undefined ? undefined : [single]);
   return Array.isArray(list) ? readAll(list, read) : null;
 }
 
@@ -94,49 +88,66 @@ const order = (item: unknown): Order | null => {
   };
 };
 
-/** The event of `type` read from `raw`, with its envelope fields first (one object shape per type). */
+/**
+ * The event of `type` read from `raw` with its envelope fields first, or null when `raw` lacks
+ * what the kind needs. Events come in four shapes (storage positions and zone moves share one):
+ * a read site tells up to four apart, where a fifth would make every read of an event's type,
+ * location or ids one generic lookup. Each spelling is read by name where it is used, as a
+ * helper taking the key would make those reads generic too.
+ */
 function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: number): LiveEvent | null {
   const locationId = locationOf(raw);
   const action = typeof raw.action === 'string' ? raw.action : '';
   switch (type) {
     case 'pallet': {
-      const pallets = entities(raw, 'pallets', 'pallet', pallet);
+      const pallets = entities(raw.pallets, raw.pallet, pallet);
       if (!pallets || !entityActions.has(action)) return null;
       return { eventId, at, locationId, type, action: action as EntityAction, pallets };
     }
     case 'order': {
-      const orders = entities(raw, 'orders', 'order', order);
+      const orders = entities(raw.orders, raw.order, order);
       if (!orders || !entityActions.has(action)) return null;
       return { eventId, at, locationId, type, action: action as EntityAction, orders };
     }
     case 'assignment': {
-      const orderId = pick(raw, 'orderId', 'order_id');
+      const orderId = either(raw.orderId, raw.order_id);
       if (orderId === null) return null;
       const palletIds = ids(raw.palletIds ?? raw.pallet_ids);
-      const assignmentId = pick(raw, 'assignmentId', 'assignment_id');
+      const assignmentId = either(raw.assignmentId, raw.assignment_id);
       return { eventId, at, locationId, type, orderId, palletIds, assignmentId };
     }
     case 'storage': {
       const position = isRecord(raw.position) ? raw.position : raw;
-      const palletId = pick(position, 'palletId', 'pallet_id');
+      const palletId = either(position.palletId, position.pallet_id);
       if (palletId === null) return null;
-      const zoneId = pick(position, 'zoneId', 'zone_id', 'storagePosition', 'storageZone');
-      const positionId = pick(position, 'positionId', 'position_id', 'id');
-      return { eventId, at, locationId, type, action, palletId, zoneId, positionId };
+      const zoneId =
+        either(position.zoneId, position.zone_id) ?? either(position.storagePosition, position.storageZone);
+      const positionId = either(position.positionId, position.position_id) ?? text(position.id);
+      return { eventId, at, locationId, type, action, palletId, zoneId, positionId, storageZone: undefined };
     }
     case 'palletZone': {
-      const palletId = pick(raw, 'palletId', 'pallet_id');
+      const palletId = either(raw.palletId, raw.pallet_id);
       if (palletId === null) return null;
-      const storageZone = pick(raw, 'storageZone', 'storage_zone', 'zoneId', 'zone_id');
-      return { eventId, at, locationId, type, action, palletId, storageZone };
+      const storageZone = either(raw.storageZone, raw.storage_zone) ?? either(raw.zoneId, raw.zone_id);
+      return {
+        eventId,
+        at,
+        locationId,
+        type,
+        action,
+        palletId,
+        zoneId: undefined,
+        positionId: undefined,
+        storageZone,
+      };
     }
   }
 }
 
 /** The location a message belongs to, from the message or its position (SPEC 3 payload fields). */
 const locationOf = (raw: Raw): string | null =>
-  pick(raw, 'locationId', 'location_id') ??
-  (isRecord(raw.position) ? pick(raw.position, 'locationId', 'location_id') : null);
+  either(raw.locationId, raw.location_id) ??
+  (isRecord(raw.position) ? either(raw.position.locationId, raw.position.location_id) : null);
 
 /**
  * One SSE message as a live event, or null when it is not a live update (heartbeats, raw text,

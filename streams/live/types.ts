@@ -43,14 +43,32 @@ export interface EventMeta {
   locationId: string | null;
 }
 
-/** A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). */
+/**
+ * A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). Storage
+ * positions and zone moves carry the same fields (those of the other kind undefined), so that
+ * events come in four shapes: see `normaliseMessage`.
+ */
 export type LiveEvent = EventMeta &
   (
     | { type: 'pallet'; action: EntityAction; pallets: Pallet[] }
     | { type: 'order'; action: EntityAction; orders: Order[] }
     | { type: 'assignment'; orderId: string; palletIds: string[]; assignmentId: string | null }
-    | { type: 'storage'; action: string; palletId: string; zoneId: string | null; positionId: string | null }
-    | { type: 'palletZone'; action: string; palletId: string; storageZone: string | null }
+    | {
+        type: 'storage';
+        action: string;
+        palletId: string;
+        zoneId: string | null;
+        positionId: string | null;
+        storageZone?: undefined;
+      }
+    | {
+        type: 'palletZone';
+        action: string;
+        palletId: string;
+        zoneId?: undefined;
+        positionId?: undefined;
+        storageZone: string | null;
+      }
   );
 
 /** The kinds of live event; each has its own throttle window. */
