@@ -143,8 +143,10 @@ export class TableWriter<T extends { id: string }> {
   }
   /** Adds the entities not present yet, in their order, in front of the earlier ones; returns those added. */
   add(entities: readonly T[]): T[] {
-    const fresh: T[] = [];
-    const seqs: number[] = [];
+    // lists of the exact length (a list grown by push holds room for 16 from its first item)
+    const fresh = new Array<T>(entities.length);
+    const seqs = new Array<number>(entities.length);
+    let count = 0;
     // the first of the list ends in front, so it gets the highest number (numbers may skip)
     const first = this.next;
     this.next += entities.length;
@@ -156,11 +158,12 @@ export class TableWriter<T extends { id: string }> {
       const seq = first + entities.length - 1 - i;
       leaf.push(id, entity, seq);
       this.touched.push(id);
-      fresh.push(entity);
-      seqs.push(seq);
+      fresh[count] = entity;
+      seqs[count++] = seq;
     }
-    for (let i = fresh.length - 1; i >= 0; i--) this.newestChunk(seqs[i]).push(fresh[i].id);
-    this.size += fresh.length;
+    for (let i = count - 1; i >= 0; i--) this.newestChunk(seqs[i]).push(fresh[i].id);
+    if (count < fresh.length) fresh.length = count;
+    this.size += count;
     return fresh;
   }
   /** Removes an entity present. */
