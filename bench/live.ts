@@ -4,6 +4,7 @@
 // compression), which its garbage collector then copies. Writes bench/results/live.json.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
@@ -32,7 +33,7 @@ function report(runtime: string, figures: LiveFigures) {
 /** The same measurement bundled for the browser and run in a blank page of headless Chromium. */
 async function measureInChromium(): Promise<{ version: string; figures: LiveFigures }> {
   const bundle = await build({
-    entryPoints: [new URL('./live-measure.ts', import.meta.url).pathname],
+    entryPoints: [fileURLToPath(new URL('./live-measure.ts', import.meta.url))],
     bundle: true,
     write: false,
     format: 'iife',
@@ -54,8 +55,10 @@ async function measureInChromium(): Promise<{ version: string; figures: LiveFigu
   }
 }
 
-console.log('live pipeline: 200,000 events into 10,000 pallets over 100 s of virtual time');
 const node = measureLive();
+console.log(
+  `live pipeline: ${node.events.toLocaleString('en')} events into ${node.pallets.toLocaleString('en')} pallets over ${node.virtualSeconds} s of virtual time`,
+);
 report(`Node ${process.versions.node}`, node);
 let browser: { version: string; figures: LiveFigures } | null = null;
 if (existsSync(chromiumPath)) {

@@ -46,7 +46,7 @@ export interface EventMeta {
 /**
  * A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). Storage
  * positions and zone moves carry the same fields (those of the other kind undefined), so that
- * events come in four shapes: see `normaliseMessage`.
+ * events come in four shapes (normalise.ts, `eventOf`, says why).
  */
 export type LiveEvent = EventMeta &
   (
