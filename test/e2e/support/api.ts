@@ -33,6 +33,8 @@ export const people = {
   both: { username: 'e2e-both', password: 'both-password-1' },
   forced: { username: 'e2e-forced', password: 'forced-password-1' },
   newbie: { username: 'e2e-newbie', password: 'newbie-password-1' },
+  manager: { username: 'e2e-manager', password: 'manager-password-1' },
+  viewer: { username: 'e2e-viewer', password: 'viewer-password-1' },
 } as const;
 
 /**
@@ -65,11 +67,71 @@ export async function seedPeople(base: string) {
   const { data: locations } = await list();
   const locationIds = locations.map((l) => l.id);
   const make = (who: { username: string; password: string }, fields: Record<string, unknown>) =>
-    call(base, 'POST', '/api/users', { ...who, locationIds, first_login: false, ...fields }, token);
+    call<{ data: { id: string } }>(
+      base,
+      'POST',
+      '/api/users',
+      { ...who, locationIds, first_login: false, ...fields },
+      token,
+    );
+  const grant = async (who: { username: string; password: string }, flags: string[]) => {
+    const made = await make(who, { desktop_access: true, mobile_access: false });
+    const names = ['desktop_access', ...flags].map((name) => ({ name }));
+    await call(base, 'PUT', `/api/permissions/users/${made.data.id}/permissions`, names, token);
+  };
   await make(people.desk, { desktop_access: true, mobile_access: false });
   await make(people.phone, { desktop_access: false, mobile_access: true });
   await make(people.both, { desktop_access: true, mobile_access: true });
   await make(people.forced, { desktop_access: true, mobile_access: true, force_mobile_mode_enabled: true });
   await make(people.newbie, { desktop_access: true, mobile_access: true, first_login: true });
+  await grant(people.manager, [
+    'manage_pallets',
+    'manage_orders',
+    'view_storage_map',
+    'manage_storage_assignments',
+  ]);
+  await grant(people.viewer, ['view_storage_map']);
   return { adminToken: token, locations };
 }
+
+/** A pallet as the API answers it (pallet paths are snake_case). */
+export type ApiPallet = { id: string; version: number; weight: number };
+
+/** Gives the location a small tomato catalogue, so pallets can be made there. */
+export async function putCatalog(base: string, token: string, locationId: string) {
+  await call(
+    base,
+    'PUT',
+    '/api/catalog',
+    {
+      locationId,
+      palletType: ['Euro', 'Block'],
+      boxType: ['Crate', 'Carton'],
+      tomatoType: ['Cherry', 'Beef', 'Vine'],
+      tomatoOption: ['Loose', 'Packed'],
+    },
+    token,
+  );
+}
+
+/** Makes a pallet at the location through the API. */
+export const createPallet = (base: string, token: string, locationId: string, weight = 512) =>
+  call<ApiPallet>(
+    base,
+    'POST',
+    '/api/pallets',
+    { locationId, palletType: 'Euro', boxType: 'Crate', tomatoType: 'Cherry', tomatoOption: 'Loose', weight },
+    token,
+  );
+
+/** The newest live event id of the location, as its pallet list reports it. */
+export const lastEventIdOf = async (base: string, token: string, locationId: string) =>
+  (
+    await call<{ last_event_id: number }>(
+      base,
+      'GET',
+      `/api/pallets?locationId=${locationId}&limit=1`,
+      undefined,
+      token,
+    )
+  ).last_event_id;

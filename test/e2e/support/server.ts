@@ -14,6 +14,8 @@ export type RunningServer = {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash or a pulled plug would. */
+  kill(): Promise<void>;
   dispose(): Promise<void>;
 };
 
@@ -23,16 +25,18 @@ export async function startServer(): Promise<RunningServer> {
   let running: ServerProcess | null = await startServerProcess(env, undefined, [startScript]);
   const url = running.url;
   const port = new URL(url).port;
-  const stop = async () => {
+  const end = async (signal: 'SIGTERM' | 'SIGKILL') => {
     const current = running;
     running = null;
     if (!current) return;
-    current.process.kill('SIGTERM');
+    current.process.kill(signal);
     await current.exited;
   };
+  const stop = () => end('SIGTERM');
   return {
     url,
     stop,
+    kill: () => end('SIGKILL'),
     start: async () => {
       running = await startServerProcess({ ...env, PORT: port }, undefined, [startScript]);
     },

@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:e2e`: the pallet board as people feel it, in headless Chromium against the real
+ * server (the bundled build on a fresh embedded database), with 10,000 pallets at the location.
+ * - a change's latency: from the mutation's HTTP answer to the row changed in another page's DOM,
+ *   p50 and p99 over 200 isolated changes (each a leading-edge delivery, no throttle wait) and over
+ *   a burst of 20 changes a second;
+ * - the board's first render of the 10,000 pallets after the snapshot's last page arrived;
+ * - the main-thread time to apply and paint a 100-event batch; the JS heap with 10,000 pallets;
+ * - the dashboard chunk's size, gzipped.
+ * Targets (floors to meet, not races): isolated p50 ≤ 60 ms, p99 ≤ 150 ms; burst p99 ≤ 300 ms;
+ * first render ≤ 400 ms; a 100-event batch ≤ 16 ms; heap ≤ 80 MB; chunk ≤ 150 KB.
+ * Writes bench/results/e2e.json.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type ApiPallet, call, people, putCatalog, seedPeople } from '../test/e2e/support/api';
+import { signIn } from '../test/e2e/support/app';
+import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
+import { adminPassword } from '../test/e2e/support/server';
+import { startScript, startServerProcess } from '../test/server/support/process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const palletCount = Number(process.env.PALLETS ?? 10_000);
+const changes = Number(process.env.CHANGES ?? 200);
+const targets = {
+  isolatedP50Ms: 60,
+  isolatedP99Ms: 150,
+  burstP99Ms: 300,
+  firstRenderMs: 400,
+  batchOf100Ms: 16,
+  heapMb: 80,
+  dashboardChunkGzipKb: 150,
+};
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+const chunk = readdirSync(join(root, 'dist', 'assets')).find((f) => /^dashboard-screen-.*\.js$/.test(f));
+if (!chunk) throw new Error('no dashboard chunk in dist/assets: run `npx vite build` first');
+const dashboardChunkGzipKb =
+  Math.round(gzipSync(readFileSync(join(root, 'dist', 'assets', chunk))).length / 102.4) / 10;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-e2e-'));
+const server = await startServerProcess(
+  { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, API_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' },
+  undefined,
+  [startScript],
+);
+let browser: Browser | undefined;
+try {
+  const { adminToken, locations } = await seedPeople(server.url);
+  const locationId = locations[0].id;
+  await putCatalog(server.url, adminToken, locationId);
+  const started = Date.now();
+  const made: ApiPallet[] = [];
+  await inParallel(
+    Array.from({ length: palletCount }, (_, i) => i),
+    8,
+    async (i) => {
+      made.push(
+        await call<ApiPallet>(
+          server.url,
+          'POST',
+          '/api/pallets',
+          {
+            locationId,
+            palletType: 'Euro',
+            boxType: 'Crate',
+            tomatoType: ['Cherry', 'Beef', 'Vine'][i % 3],
+            tomatoOption: 'Loose',
+            weight: 300 + (i % 600),
+          },
+          adminToken,
+        ),
+      );
+    },
+  );
+  console.log(
+    `${palletCount.toLocaleString('en')} pallets made in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const open = async () => {
+    const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    // when the last snapshot page arrived, and when the first row was painted after it
+    await page.addInitScript(() => {
+      const w = window as unknown as { snapshotAt?: number; paintedAt?: number };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (entry.name.includes('/api/pallets?'))
+            w.snapshotAt = (entry as PerformanceResourceTiming).responseEnd;
+      }).observe({ type: 'resource', buffered: true });
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-pallet-id]')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (w.paintedAt = performance.now())));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, server.url, people.manager);
+    await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
+    return page;
+  };
+  const writer = await open();
+  const reader = await open();
+  const firstRenderMs = Math.round(
+    await reader.evaluate(() => {
+      const w = window as unknown as { snapshotAt: number; paintedAt: number };
+      return w.paintedAt - w.snapshotAt;
+    }),
+  );
+  void writer;
+
+  // the rows in the reader's view: changes to them show in its DOM
+  const visible = (await reader
+    .locator('[data-pallet-id]')
+    .evaluateAll((rows) => rows.slice(0, 12).map((r) => r.getAttribute('data-pallet-id')))) as string[];
+  const versions = new Map(made.map((p) => [p.id, p.version]));
+  let weight = 1_000;
+
+  /** Changes one visible pallet; resolves with ms from the HTTP answer to the row showing the change. */
+  const change = async (page: Page, id: string) => {
+    weight += 0.25;
+    const kg = weight;
+    const text = `${kg.toFixed(2)} kg`;
+    const shown = page.waitForFunction(
+      ([palletId, expected]) => {
+        const row = document.querySelector(`[data-pallet-id="${palletId}"]`);
+        return row?.textContent?.includes(expected) ? Date.now() : false;
+      },
+      [id, text] as const,
+      { polling: 'raf', timeout: 10_000 },
+    );
+    const answer = await call<ApiPallet>(
+      server.url,
+      'PATCH',
+      `/api/pallets/${id}`,
+      { version: versions.get(id), weight: kg },
+      adminToken,
+    );
+    const answeredAt = Date.now();
+    versions.set(id, answer.version);
+    return Number(await (await shown).jsonValue()) - answeredAt;
+  };
+
+  const isolated: number[] = [];
+  for (let i = 0; i < changes; i++) {
+    isolated.push(await change(reader, visible[i % visible.length]));
+    await sleep(400); // past the 150 ms window: the next is a leading-edge delivery again
+  }
+  const burst: number[] = [];
+  await Promise.all(
+    Array.from({ length: changes }, async (_, i) => {
+      await sleep(i * 50);
+      burst.push(await change(reader, visible[i % visible.length]));
+    }),
+  );
+
+  // main-thread time for a 100-event batch: the renderer's task time around it, nothing else running
+  const cdp = await reader.context().newCDPSession(reader);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  await sleep(1_000);
+  const quiet0 = await taskSeconds();
+  await sleep(1_000);
+  const idlePerSecond = (await taskSeconds()) - quiet0;
+  const batchIds = made.slice(0, 100).map((p) => p.id);
+  const before = await taskSeconds();
+  await Promise.all(
+    batchIds.map((id) =>
+      call<ApiPallet>(
+        server.url,
+        'PATCH',
+        `/api/pallets/${id}`,
+        { version: versions.get(id), weight: 777 },
+        adminToken,
+      ).then((p) => versions.set(id, p.version)),
+    ),
+  );
+  await sleep(1_000);
+  const batchOf100Ms = Math.round(((await taskSeconds()) - before - idlePerSecond) * 10_000) / 10;
+
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const heapMb = Math.round(usedSize / 1024 / 102.4) / 10;
+
+  const result = {
+    pallets: palletCount,
+    isolated: { changes, p50Ms: percentile(isolated, 50), p99Ms: percentile(isolated, 99) },
+    burst20PerSecond: { changes, p50Ms: percentile(burst, 50), p99Ms: percentile(burst, 99) },
+    firstRenderMs,
+    batchOf100Ms,
+    heapMb,
+    dashboardChunkGzipKb,
+    targets,
+  };
+  const verdict = (value: number, target: number) =>
+    `${value <= target ? 'met' : 'NOT met'}, target ≤ ${target}`;
+  console.log(
+    `isolated change → other page's DOM: p50 ${result.isolated.p50Ms} ms (${verdict(result.isolated.p50Ms, targets.isolatedP50Ms)}), p99 ${result.isolated.p99Ms} ms (${verdict(result.isolated.p99Ms, targets.isolatedP99Ms)})`,
+  );
+  console.log(
+    `burst of 20/s: p50 ${result.burst20PerSecond.p50Ms} ms, p99 ${result.burst20PerSecond.p99Ms} ms (${verdict(result.burst20PerSecond.p99Ms, targets.burstP99Ms)})`,
+  );
+  console.log(
+    `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
+  );
+  console.log(
+    `main-thread time for a 100-event batch: ${batchOf100Ms} ms (${verdict(batchOf100Ms, targets.batchOf100Ms)})`,
+  );
+  console.log(
+    `JS heap with ${palletCount.toLocaleString('en')} pallets: ${heapMb} MB (${verdict(heapMb, targets.heapMb)})`,
+  );
+  console.log(
+    `dashboard chunk: ${dashboardChunkGzipKb} KB gzipped (${verdict(dashboardChunkGzipKb, targets.dashboardChunkGzipKb)})`,
+  );
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(root, 'bench', 'results', 'e2e.json'), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await browser?.close();
+  server.process.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
