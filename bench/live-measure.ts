@@ -6,14 +6,7 @@
 // runs `measureLive` in Node and, bundled, in Chromium, the app's runtime.
 import { produce } from 'immer';
 import { normaliseMessage } from '../streams/live/normalise';
-import { eventsOf } from '../streams/live/pipeline';
-import {
-  applyBatch,
-  applySnapshot,
-  initialLiveState,
-  type LiveState,
-  startLoading,
-} from '../streams/live/projection';
+import { applyEvents, emptyProjection, type Projection, projectionOf } from '../streams/live/projection';
 import { replay, type TraceLine } from '../streams/live/replay';
 import type { LiveEvent, Pallet } from '../streams/live/types';
 
@@ -132,11 +125,12 @@ function* messages(count: number): Generator<TraceLine> {
   }
 }
 
-const start = () => applySnapshot(startLoading(initialLiveState), { pallets: snapshot, orders }, 0, 0);
+const start = () =>
+  projectionOf({ pallets: snapshot, orders, zones: [] }, 0, emptyProjection.pendingZones, [], 0);
 
 // The pipeline: normalise → location → dedup → throttle/batch → one new state per delivery.
 function runPipeline(lines: TraceLine[]) {
-  let state: LiveState = start();
+  let state: Projection = start();
   let batches = 0;
   let deliveries = 0;
   // the projection's share, timed per delivery (two clock reads each; per event would cost more than it measures)
@@ -144,7 +138,7 @@ function runPipeline(lines: TraceLine[]) {
   const began = performance.now();
   replay(lines, location, ({ at, batches: delivered }) => {
     const before = performance.now();
-    state = applyBatch(state, eventsOf(delivered), at);
+    state = applyEvents(state, delivered.flat(), at);
     projectionMs += performance.now() - before;
     batches += delivered.length;
     deliveries++;
@@ -226,7 +220,7 @@ export function measureLive() {
       operatorsMs: Math.round(pipeline.wallMs - pipeline.projectionMs),
       projectionMs: Math.round(pipeline.projectionMs),
       projectionUsPerDelivery: Number(((pipeline.projectionMs * 1_000) / pipeline.deliveries).toFixed(1)),
-      finalPallets: pipeline.state.pallets.ids.length,
+      finalPallets: pipeline.state.pallets.count,
     },
     naiveImmerArray: {
       events: naive.events,
@@ -240,5 +234,8 @@ export function measureLive() {
 /** What `measureLive` found. */
 export type LiveFigures = ReturnType<typeof measureLive>;
 
-/** Targets: events/s through the pipeline, and its ratio to the naive reducer. */
-export const liveTargets = { eventsPerSec: 1_000_000, ratio: 20 };
+/**
+ * Floors, not a race: events/s the pipeline must keep up in each runtime. Above them the clearer
+ * code wins (the pipeline reads like SPEC 4; nothing is fused or hand-optimised for speed).
+ */
+export const liveFloors = { chromiumEventsPerSec: 250_000, nodeEventsPerSec: 100_000 };

@@ -1,7 +1,7 @@
 import { BehaviorSubject, map, NEVER, of, skip } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { marbles, virtualScheduler } from '../live/test-support';
 import type { SseMessage } from '../live/types';
+import { marbles, virtualScheduler } from '../session/marbles';
 import { createMemoryStorage } from '../session/storage';
 import { type ConnectionDeps, createConnection } from './connection';
 import { fakeEventSources } from './fake-event-source';
@@ -48,46 +48,53 @@ function timeline(
   return { lines, ...t };
 }
 
-// Marble tests: one frame is 500 ms, so the 1.5 s error grace is `---`, a 1 s backoff `--` and the
-// 5 s reconnect delay of an erroring stream ten frames.
 const states = { c: 'c0', o: 'o0', d: 'd0', e: 'e0', C: 'c1', O: 'o1' };
 
 describe('connection timing (SPEC 4, 9)', () => {
-  it('waits 1.5 s after a stream error; closed → DISCONNECTED, then reconnects after 1 s', () => {
-    marbles(500, ({ scheduler, expectObservable }) => {
-      const { sources, connection } = setup({ scheduler });
-      scheduler.schedule(() => sources.latest().open(), 500);
-      scheduler.schedule(() => sources.latest().fail(true), 1_000);
-      //                                                                [--)[-)   grace, backoff
-      expectObservable(connection.state$.pipe(skip(1), map(code))).toBe('co---d-C', states);
-    });
-  });
-
-  it('waits 1.5 s after a stream error; still open → ERROR, replaced by a new attempt after 5 s', () => {
-    marbles(500, ({ scheduler, expectObservable }) => {
-      const { sources, connection } = setup({ scheduler });
-      scheduler.schedule(() => sources.latest().open(), 500);
-      scheduler.schedule(() => sources.latest().fail(false), 1_000);
-      //                                                                [--)[---------)   grace, reconnect delay
-      expectObservable(connection.state$.pipe(skip(1), map(code))).toBe('co---e---------C', states);
-      scheduler.schedule(() => expect(sources.made.map((s) => s.readyState)).toEqual([2, 0]), 8_000);
-    });
-  });
-
-  it('goes back to CONNECTED when the browser reopens an erroring stream in time', () => {
-    marbles(500, ({ scheduler, expectObservable }) => {
-      const { sources, connection } = setup({ scheduler });
-      scheduler.schedule(() => sources.latest().open(), 500);
-      scheduler.schedule(() => sources.latest().fail(false), 1_000);
-      scheduler.schedule(() => sources.latest().open(), 3_500);
-      const unsubscribe = '                                               ^---------------!';
-      expectObservable(connection.state$.pipe(skip(1), map(code)), unsubscribe).toBe(
-        'co---e-o--------',
+  it(
+    'waits 1.5 s after a stream error; closed → DISCONNECTED, then reconnects after 1 s',
+    marbles((m) => {
+      const { sources, connection } = setup({ scheduler: m.scheduler });
+      m.scheduler.schedule(() => sources.latest().open(), 500);
+      m.scheduler.schedule(() => sources.latest().fail(true), 1_000);
+      //                                                            fails at 1 s: [- 1.5 s grace -)[- 1 s -)
+      m.expect(connection.state$.pipe(skip(1), map(code))).toBeObservable(
+        'c 499ms o 1999ms d 999ms C',
         states,
       );
-      scheduler.schedule(() => expect(sources.made).toHaveLength(1), 8_000);
-    });
-  });
+    }),
+  );
+
+  it(
+    'waits 1.5 s after a stream error; still open → ERROR, replaced by a new attempt after 5 s',
+    marbles((m) => {
+      const { sources, connection } = setup({ scheduler: m.scheduler });
+      m.scheduler.schedule(() => sources.latest().open(), 500);
+      m.scheduler.schedule(() => sources.latest().fail(false), 1_000);
+      //                                                            fails at 1 s: [- 1.5 s grace -)[- 5 s reconnect -)
+      m.expect(connection.state$.pipe(skip(1), map(code))).toBeObservable(
+        'c 499ms o 1999ms e 4999ms C',
+        states,
+      );
+      m.scheduler.schedule(() => expect(sources.made.map((s) => s.readyState)).toEqual([2, 0]), 8_000);
+    }),
+  );
+
+  it(
+    'goes back to CONNECTED when the browser reopens an erroring stream in time',
+    marbles((m) => {
+      const { sources, connection } = setup({ scheduler: m.scheduler });
+      m.scheduler.schedule(() => sources.latest().open(), 500);
+      m.scheduler.schedule(() => sources.latest().fail(false), 1_000);
+      m.scheduler.schedule(() => sources.latest().open(), 3_500);
+      const unsubscribe = '                                                      ^ 7999ms !';
+      m.expect(connection.state$.pipe(skip(1), map(code)), unsubscribe).toBeObservable(
+        'c 499ms o 1999ms e 999ms o',
+        states,
+      );
+      m.scheduler.schedule(() => expect(sources.made).toHaveLength(1), 8_000);
+    }),
+  );
 });
 
 describe('connection transitions (SPEC 4, 8)', () => {

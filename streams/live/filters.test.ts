@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
   createDashboardFilters,
@@ -9,8 +9,8 @@ import {
   visiblePalletIds,
 } from './filters';
 import { normaliseMessage } from './normalise';
-import { applyBatch, applySnapshot, initialLiveState, type LiveState, startLoading } from './projection';
-import { palletMessage, virtualScheduler } from './test-support';
+import { applyEvents, emptyProjection, type Projection, projectionOf } from './projection';
+import { palletMessage } from './test-support';
 import type { LiveEvent, Pallet } from './types';
 
 const day = 86_400_000;
@@ -80,26 +80,28 @@ describe('visiblePalletIds', () => {
     normaliseMessage(palletMessage(id, action, fields), 0) as LiveEvent;
 
   it('tests only the pallets a batch changed and keeps the list when none entered or left', () => {
-    const scheduler = virtualScheduler();
-    const states = new Subject<LiveState>();
+    const scheduler = new VirtualTimeScheduler();
+    const states = new Subject<Projection>();
     const filters = new BehaviorSubject(only({ tomatoType: 'cherry' }));
     const lists: (readonly string[])[] = [];
     states.pipe(visiblePalletIds(filters, scheduler)).subscribe((ids) => lists.push(ids));
-    let state = applySnapshot(
-      startLoading(initialLiveState),
+    let state = projectionOf(
       {
         pallets: [pallet({ id: 'a', tomatoType: 'cherry' }), pallet({ id: 'b', tomatoType: 'plum' })],
         orders: [],
+        zones: [],
       },
       0,
+      emptyProjection.pendingZones,
+      [],
       0,
     );
     states.next(state);
-    state = applyBatch(state, [ev('b', 'update', { tomatoType: 'plum', weight: 1 })], 0);
+    state = applyEvents(state, [ev('b', 'update', { tomatoType: 'plum', weight: 1 })], 0);
     states.next(state); // b changed but stays out: same list, not emitted again
-    state = applyBatch(state, [ev('c', 'add', { tomatoType: 'cherry' })], 0);
+    state = applyEvents(state, [ev('c', 'add', { tomatoType: 'cherry' })], 0);
     states.next(state);
-    state = applyBatch(state, [ev('b', 'update', { tomatoType: 'cherry' }), ev('a', 'delete')], 0);
+    state = applyEvents(state, [ev('b', 'update', { tomatoType: 'cherry' }), ev('a', 'delete')], 0);
     states.next(state);
     filters.next(only({ tomatoType: 'plum' }));
     expect(lists).toEqual([['a'], ['c', 'a'], ['c', 'b'], []]);

@@ -9,8 +9,7 @@ import {
   type SchedulerLike,
   scan,
 } from 'rxjs';
-import { entityOf } from './entities';
-import type { LiveState } from './projection';
+import type { Entities } from './entities';
 import type { Order, Pallet } from './types';
 
 /** The dashboard filters of SPEC 3; '' or 'all' means no restriction. */
@@ -84,14 +83,28 @@ export function palletMatches(pallet: Pallet, filters: DashboardFilters, now: nu
 export const orderMatches = (order: Order, filters: DashboardFilters): boolean =>
   same(filters.orderStatus, order.status);
 
+/** The dashboard filters as state, and the commands that change them. */
+export interface DashboardFiltersStore {
+  filters$: Observable<DashboardFilters>;
+  setFilters: (change: Partial<DashboardFilters>) => void;
+  resetFilters: () => void;
+}
+
 /** The dashboard filters as state, with their commands (DESIGN: read-only outside its owner). */
-export function createDashboardFilters(initial: Partial<DashboardFilters> = {}) {
+export function createDashboardFilters(initial: Partial<DashboardFilters> = {}): DashboardFiltersStore {
   const filters = new BehaviorSubject<DashboardFilters>({ ...defaultFilters, ...initial });
   return {
     filters$: filters.asObservable(),
     setFilters: (change: Partial<DashboardFilters>) => filters.next({ ...filters.value, ...change }),
     resetFilters: () => filters.next(defaultFilters),
   };
+}
+
+/** What the filtering reads of the live state (a `LiveStoreState` will do). */
+export interface PalletsState {
+  pallets: Entities<Pallet>;
+  /** The pallet ids the last change touched; null when everything may have changed. */
+  changedPallets: readonly string[] | null;
 }
 
 interface View {
@@ -108,14 +121,14 @@ interface View {
 export function visiblePalletIds(
   filters$: Observable<DashboardFilters>,
   scheduler: SchedulerLike = asyncScheduler,
-): OperatorFunction<LiveState, readonly string[]> {
+): OperatorFunction<PalletsState, readonly string[]> {
   return (state$) =>
     combineLatest([state$, filters$]).pipe(
-      scan<[LiveState, DashboardFilters], View>(
+      scan<[PalletsState, DashboardFilters], View>(
         (view, [state, filters]) => {
           const { ids } = state.pallets;
           const test = (id: string) => {
-            const pallet = entityOf(state.pallets, id);
+            const pallet = state.pallets.get(id);
             return pallet !== undefined && palletMatches(pallet, filters, scheduler.now());
           };
           if (filters !== view.filters || state.changedPallets === null) {

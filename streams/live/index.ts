@@ -4,24 +4,29 @@
  * `messagesOf(locationId)` and a `restSnapshotLoader(session.api)`.
  */
 
-export { type Entities, entitiesInOrder, entityOf } from './entities';
+export type { Entities } from './entities';
 export {
   createDashboardFilters,
   type DashboardFilters,
+  type DashboardFiltersStore,
   defaultFilters,
   orderMatches,
+  type PalletsState,
   palletMatches,
   visiblePalletIds,
 } from './filters';
 export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
-export {
-  applyBatch,
-  applySnapshot,
-  initialLiveState,
-  type LiveSnapshot,
-  type LiveState,
-} from './projection';
+export type { LiveSnapshot } from './projection';
 export { restSnapshotLoader } from './snapshot';
-export { createLiveStore, type LiveStoreDeps, type LiveStoreState } from './store';
-export type { EntityAction, LiveEvent, Order, OverviewStats, Pallet, SseMessage } from './types';
+export { createLiveStore, type LiveStore, type LiveStoreDeps, type LiveStoreState } from './store';
+export type {
+  EntityAction,
+  LiveEvent,
+  Order,
+  OverviewStats,
+  Pallet,
+  SseMessage,
+  StorageZone,
+} from './types';
+export { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseMessage } from './normalise';
+import { normaliseMessage, readPallet, readZone, reportedLastId } from './normalise';
 import type { SseMessage } from './types';
 
 const message = (data: unknown, id: string | null = '7'): SseMessage => ({ event: 'update', id, data });
@@ -19,6 +19,9 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
     ['storage_position_update', 'storage'],
     ['storage', 'storage'],
     ['PALLET_UPDATED', 'palletZone'],
+    ['pallet_updated', 'palletZone'],
+    ['Pallet_Update', 'pallet'],
+    ['STORAGE_ZONE_UPDATE', 'zone'],
   ])('reads the type %s as %s', (type, expected) => {
     const data = {
       type,
@@ -26,6 +29,7 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
         expected === 'storage' ? 'assign_to_zone' : expected === 'palletZone' ? 'update_storage_zone' : 'add',
       pallets: [{ id: 'p1' }],
       orders: [{ id: 'o1' }],
+      zones: [{ id: 'z1' }],
       orderId: 'o1',
       palletIds: ['p1'],
       palletId: 'p1',
@@ -55,17 +59,29 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
         message({
           type: 'storage',
           action: 'assign_to_zone',
-          position: { pallet_id: 'p1', zone_id: 'z', position_id: 'x', location_id: 'L' },
+          position: { pallet_id: 'p1', zone_id: 'z', position_id: 'x', location_id: 'L', row_index: 2 },
         }),
         0,
       ),
-    ).toMatchObject({ palletId: 'p1', zoneId: 'z', positionId: 'x', locationId: 'L' });
+    ).toMatchObject({ palletId: 'p1', zoneId: 'z', rowIndex: 2, positionId: 'x', locationId: 'L' });
     expect(
       normaliseMessage(
         message({ type: 'PALLET_UPDATED', action: 'update_storage_zone', pallet_id: 'p1', zoneId: 'z2' }),
         0,
       ),
-    ).toMatchObject({ type: 'palletZone', palletId: 'p1', storageZone: 'z2' });
+    ).toMatchObject({ type: 'palletZone', palletId: 'p1', zoneId: 'z2', storageZone: 'z2' });
+    expect(
+      normaliseMessage(
+        message({
+          type: 'PALLET_UPDATED',
+          action: 'update_storage_zone',
+          palletId: 'p1',
+          zoneId: null,
+          storageZone: null,
+        }),
+        0,
+      ),
+    ).toMatchObject({ zoneId: null, storageZone: null });
     expect(
       normaliseMessage(
         message({
@@ -119,15 +135,42 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
     });
   });
 
-  it('writes storage positions and zone moves with the same fields in the same order', () => {
-    const storage = normaliseMessage(
-      message({ type: 'storage', action: 'assign_to_zone', position: { palletId: 'p1', zoneId: 'z1' } }),
-      0,
-    );
-    const zoneMove = normaliseMessage(
-      message({ type: 'PALLET_UPDATED', action: 'update_storage_zone', palletId: 'p1', storageZone: 'z1' }),
-      0,
-    );
-    expect(storage && Object.keys(storage)).toEqual(zoneMove && Object.keys(zoneMove));
+  it('reads zone documents without their per-row pallet lists, and pallets with every field camelCased', () => {
+    expect(
+      normaliseMessage(
+        message({
+          type: 'STORAGE_ZONE_UPDATE',
+          action: 'add',
+          zones: [
+            { id: 'z', location_id: 'L', name: 'Cold store', rows: 2, row_capacity: 4, rowPallets: [[], []] },
+          ],
+        }),
+        0,
+      ),
+    ).toMatchObject({
+      type: 'zone',
+      zones: [{ id: 'z', locationId: 'L', name: 'Cold store', rows: 2, rowCapacity: 4 }],
+    });
+    expect(readZone({ id: 'z', rowPallets: [] })).toEqual({
+      id: 'z',
+      locationId: '',
+      name: '',
+      rows: 0,
+      rowCapacity: 0,
+    });
+    expect(readZone('z')).toBeNull();
+    expect(readPallet({ id: 7, zone_id: 'z', row_index: 1, harvest_week: 47 })).toEqual({
+      id: '7',
+      zoneId: 'z',
+      rowIndex: 1,
+      harvestWeek: 47,
+    });
+    expect(readPallet({ weight: 1 })).toBeNull();
+  });
+
+  it('reads the last event id a connected or reset message reports', () => {
+    expect(reportedLastId({ event: 'connected', id: null, data: { lastEventId: 41 } })).toBe(41);
+    expect(reportedLastId({ event: 'reset', id: '9', data: {} })).toBe(9);
+    expect(reportedLastId({ event: 'reset', id: null, data: 'x' })).toBeNull();
   });
 });

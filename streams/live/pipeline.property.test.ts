@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { Subject, scan, startWith } from 'rxjs';
+import { Subject, scan, startWith, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { entitiesInOrder } from './entities';
-import { defaultLiveTiming, eventsOf, livePipeline } from './pipeline';
-import { applyBatch, applySnapshot, initialLiveState, type LiveState, startLoading } from './projection';
-import { virtualScheduler } from './test-support';
+import type { Entities } from './entities';
+import { defaultLiveTiming, livePipeline } from './pipeline';
+import { applyEvents, emptyProjection, type Projection, projectionOf } from './projection';
 import type { SseMessage } from './types';
 
 // The reference model: SPEC 4's rules applied one event at a time, in arrival order, over plain
@@ -13,7 +12,7 @@ type Thing = Record<string, unknown> & { id: string };
 interface Model {
   pallets: Thing[];
   orders: Thing[];
-  pending: Record<string, string | null>;
+  pending: Record<string, Record<string, unknown>>;
   lastId: number;
   seen: { key: string; body: string; at: number }[];
 }
@@ -51,10 +50,14 @@ const body = fc.oneof(
   fc.record({
     type: fc.constantFrom('STORAGE_POSITION_UPDATE', 'storage'),
     action: fc.constant('assign_to_zone'),
-    position: fc.record({
-      palletId: fc.constantFrom(...palletIds, 'p9'),
-      zoneId: fc.constantFrom('Z1', 'Z2'),
-    }),
+    position: fc.record(
+      {
+        palletId: fc.constantFrom(...palletIds, 'p9'),
+        zoneId: fc.constantFrom('Z1', 'Z2'),
+        rowIndex: fc.integer({ min: 0, max: 2 }),
+      },
+      { requiredKeys: ['palletId', 'zoneId'] },
+    ),
   }),
   fc.record({
     type: fc.constant('PALLET_UPDATED'),
@@ -96,7 +99,12 @@ function referenceApply(model: Model, e: Record<string, unknown>, eventId: numbe
   const find = (list: Thing[], id: string) => list.find((t) => t.id === id);
   if (type === 'pallet_updated') {
     const p = find(model.pallets, e.palletId as string);
-    if (p) p.storageZone = (e.storageZone as string | null) ?? null;
+    // out of storage: no zone, no row; a zone named without its id: the pallet's row stays
+    if (p)
+      Object.assign(
+        p,
+        e.storageZone ? { storageZone: e.storageZone } : { storageZone: null, zoneId: null, rowIndex: null },
+      );
   } else if (type === 'pallet_update' || type === 'pallet' || type === 'order_update' || type === 'order') {
     const isPallet = type.startsWith('pallet');
     const items = (isPallet ? e.pallets : e.orders) as Thing[];
@@ -108,7 +116,7 @@ function referenceApply(model: Model, e: Record<string, unknown>, eventId: numbe
         const copy = { ...item };
         if (!isPallet) copy.assignedPallets = (copy.palletIds as string[]).length;
         if (isPallet && item.id in model.pending) {
-          copy.storageZone = model.pending[item.id];
+          Object.assign(copy, model.pending[item.id]);
           delete model.pending[item.id];
         }
         fresh.push(copy);
@@ -119,8 +127,11 @@ function referenceApply(model: Model, e: Record<string, unknown>, eventId: numbe
         const i = list.findIndex((t) => t.id === item.id);
         if (i < 0) continue;
         if (e.action === 'delete') list.splice(i, 1);
-        else if (isPallet) list[i] = { ...item, storageZone: item.storageZone ?? list[i].storageZone };
-        else list[i] = { ...item, assignedPallets: (item.palletIds as string[]).length };
+        else if (isPallet) {
+          // an update naming no zone keeps where the pallet stands
+          const { storageZone, zoneId, rowIndex } = list[i];
+          list[i] = item.storageZone ? { ...item } : { ...item, storageZone, zoneId, rowIndex };
+        } else list[i] = { ...item, assignedPallets: (item.palletIds as string[]).length };
       }
     }
     if (isPallet) model.pallets = list;
@@ -136,21 +147,25 @@ function referenceApply(model: Model, e: Record<string, unknown>, eventId: numbe
     }
   } else {
     const position = e.position as Thing;
+    const place = {
+      storageZone: position.zoneId,
+      zoneId: position.zoneId,
+      rowIndex: position.rowIndex ?? null,
+    };
     const p = find(model.pallets, position.palletId as string);
-    if (p) p.storageZone = position.zoneId;
-    else model.pending[position.palletId as string] = position.zoneId as string;
+    if (p) Object.assign(p, place);
+    else model.pending[position.palletId as string] = place;
   }
 }
 
-// Fields absent, undefined or null read alike: the projection writes every pallet in one shape,
-// with the fields a payload lacked present and undefined (pallet-shape.ts).
+// Fields absent, undefined or null read alike: a payload may send a field as null or not at all.
 const clean = (t: Thing) => JSON.parse(JSON.stringify(t, (_k, v) => (v === null ? undefined : v)));
 
 describe('live pipeline property (SPEC 4, 5, 9)', () => {
   it('yields the projection of the deduplicated events applied one by one, whatever the timing', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const scheduler = virtualScheduler();
+        const scheduler = new VirtualTimeScheduler(undefined, Number.POSITIVE_INFINITY);
         const model: Model = { pallets: [], orders: [], pending: {}, lastId: 0, seen: [] };
         const messages: { at: number; message: SseMessage }[] = [];
         let at = 0;
@@ -166,13 +181,19 @@ describe('live pipeline property (SPEC 4, 5, 9)', () => {
           });
           if (s.locationId === 'L1') referenceApply(model, data, eventId, at);
         }
-        const ready = applySnapshot(startLoading(initialLiveState), { pallets: [], orders: [] }, 0, 0);
-        let final: LiveState = ready;
+        const ready = projectionOf(
+          { pallets: [], orders: [], zones: [] },
+          0,
+          emptyProjection.pendingZones,
+          [],
+          0,
+        );
+        let final: Projection = ready;
         const input = new Subject<SseMessage>();
         input
           .pipe(
             livePipeline('L1', defaultLiveTiming, scheduler),
-            scan((state, delivery) => applyBatch(state, eventsOf(delivery), scheduler.now()), ready),
+            scan((state, delivery) => applyEvents(state, delivery.flat(), scheduler.now()), ready),
             startWith(ready),
           )
           .subscribe((state) => {
@@ -182,10 +203,9 @@ describe('live pipeline property (SPEC 4, 5, 9)', () => {
         scheduler.schedule(() => input.complete(), at + 1);
         scheduler.flush();
 
-        expect(entitiesInOrder(final.pallets).map((p) => clean(p as Thing))).toEqual(
-          model.pallets.map(clean),
-        );
-        expect(entitiesInOrder(final.orders).map((o) => clean(o as Thing))).toEqual(model.orders.map(clean));
+        const inOrder = <T>(table: Entities<T>) => table.ids.map((id) => clean(table.get(id) as Thing));
+        expect(inOrder(final.pallets)).toEqual(model.pallets.map(clean));
+        expect(inOrder(final.orders)).toEqual(model.orders.map(clean));
         const kg = (list: Thing[]) => list.reduce((sum, p) => sum + (p.weight as number), 0);
         expect(final.overview.totalKgWarehouse).toBe(kg(model.pallets));
         expect(final.overview.totalKgAssigned).toBe(kg(model.pallets.filter((p) => p.orderId)));

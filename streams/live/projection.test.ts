@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { entitiesInOrder, entityOf } from './entities';
+import { pendingStorageZoneTtlMs } from '../config';
+import type { Entities } from './entities';
 import { normaliseMessage } from './normalise';
-import { applyBatch, applySnapshot, initialLiveState, type LiveState, startLoading } from './projection';
+import { applyEvents, emptyProjection, type LiveSnapshot, type Projection, projectionOf } from './projection';
 import { update } from './test-support';
 import type { LiveEvent } from './types';
 
@@ -9,9 +10,12 @@ const ev = (data: Record<string, unknown>, eventId: number | null = null) =>
   normaliseMessage(update(data, eventId), 0) as LiveEvent;
 const pallets = (action: string, ...list: Record<string, unknown>[]) =>
   ev({ type: 'pallet', action, pallets: list });
-const ready = (snapshot: Partial<Parameters<typeof applySnapshot>[1]> = {}): LiveState =>
-  applySnapshot(startLoading(initialLiveState), { pallets: [], orders: [], ...snapshot }, 0, 0);
-const list = (state: LiveState) => entitiesInOrder(state.pallets);
+const ready = (snapshot: Partial<LiveSnapshot> = {}): Projection =>
+  projectionOf({ pallets: [], orders: [], zones: [], ...snapshot }, 0, emptyProjection.pendingZones, [], 0);
+const applyBatch = applyEvents;
+const entityOf = <T>(table: Entities<T>, id: string) => table.get(id);
+const entitiesInOrder = <T>(table: Entities<T>) => table.ids.map((id) => table.get(id) as T);
+const list = (state: Projection) => entitiesInOrder(state.pallets);
 
 describe('pallet projection (SPEC 4 "Live updates")', () => {
   it('adds new pallets to the front in their order and ignores duplicates', () => {
@@ -65,7 +69,7 @@ describe('pallet projection (SPEC 4 "Live updates")', () => {
     // a reference list, newest first; 700 pallets span several chunks of the order
     let model = Array.from({ length: 700 }, (_, i) => ({ id: `p${i}`, weight: i }));
     let state = ready({ pallets: model });
-    const seen: { state: LiveState; list: typeof model }[] = [];
+    const seen: { state: Projection; list: typeof model }[] = [];
     let next = model.length;
     let r = 7;
     const random = (n: number) => {
@@ -181,15 +185,16 @@ describe('order, assignment and storage projections (SPEC 4)', () => {
     expect(same.pallets).toBe(state.pallets);
   });
 
-  it('keeps the zone of an absent pallet for 5 minutes and applies it when the pallet is added', () => {
+  it('keeps the zone of an absent pallet for 5 minutes (SPEC 9) and applies it when the pallet is added', () => {
+    expect(pendingStorageZoneTtlMs).toBe(300_000);
     const assign = (palletId: string) =>
       ev({ type: 'storage', action: 'assign_to_zone', position: { palletId, zoneId: 'Z' } });
     const t0 = 1_000_000;
     let state = applyBatch(ready(), [assign('a'), assign('b')], t0);
     expect([...state.pendingZones.keys()]).toEqual(['a', 'b']);
-    state = applyBatch(state, [pallets('add', { id: 'a' })], t0 + 299_999);
+    state = applyBatch(state, [pallets('add', { id: 'a' })], t0 + pendingStorageZoneTtlMs - 1);
     expect(entityOf(state.pallets, 'a')?.storageZone).toBe('Z');
-    state = applyBatch(state, [pallets('add', { id: 'b' })], t0 + 300_000);
+    state = applyBatch(state, [pallets('add', { id: 'b' })], t0 + pendingStorageZoneTtlMs);
     expect(entityOf(state.pallets, 'b')?.storageZone).toBeUndefined();
     expect(state.pendingZones.size).toBe(0);
   });
@@ -233,22 +238,80 @@ describe('overview stats and event ids', () => {
     });
   });
 
-  it('applies an event id once, and holds events until the snapshot, then applies those after its last id', () => {
-    let state = startLoading(initialLiveState);
-    state = applyBatch(
-      state,
-      [pallets('add', { id: 'a' }), ev({ type: 'pallet', action: 'add', pallets: [{ id: 'x' }] }, 4)],
-      0,
-    );
-    state = applyBatch(state, [ev({ type: 'pallet', action: 'add', pallets: [{ id: 'y' }] }, 5)], 0);
-    expect(state.pallets.ids).toEqual([]);
-    state = applySnapshot(state, { pallets: [{ id: 's' }], orders: [] }, 4, 0);
+  it('applies an event id once; a snapshot takes the events held meanwhile that are newer than its last id', () => {
+    const held = [
+      pallets('add', { id: 'a' }),
+      ev({ type: 'pallet', action: 'add', pallets: [{ id: 'x' }] }, 4),
+      ev({ type: 'pallet', action: 'add', pallets: [{ id: 'y' }] }, 5),
+    ];
+    const state = projectionOf({ pallets: [{ id: 's' }], orders: [], zones: [] }, 4, new Map(), held, 0);
     expect(state.pallets.ids).toEqual(['y', 'a', 's']);
     expect(state.lastEventId).toBe(5);
+    expect(state.changedPallets).toBeNull();
     const again = applyBatch(state, [ev({ type: 'pallet', action: 'delete', pallets: [{ id: 'y' }] }, 5)], 0);
-    expect(again.pallets.ids).toEqual(['y', 'a', 's']);
+    expect(again.pallets).toBe(state.pallets);
+    expect(again.changedPallets).toEqual([]);
     expect(
-      applySnapshot(startLoading(state), { pallets: [], orders: [], lastEventId: 9 }, 4, 0).lastEventId,
+      projectionOf({ pallets: [], orders: [], zones: [], lastEventId: 9 }, 4, new Map(), [], 0).lastEventId,
     ).toBe(9);
+  });
+});
+
+describe('storage zones and where pallets stand', () => {
+  const zone = (id: string, name: string) => ({ id, locationId: 'L1', name, rows: 3, rowCapacity: 4 });
+  const zones = (action: string, ...list: Record<string, unknown>[]) =>
+    ev({ type: 'STORAGE_ZONE_UPDATE', action, zones: list });
+  const position = (palletId: string, zoneId: string, rowIndex: number) =>
+    ev({
+      type: 'STORAGE_POSITION_UPDATE',
+      action: 'assign_to_zone',
+      position: { palletId, zoneId, rowIndex },
+    });
+  const moved = (palletId: string, zoneId: string | null, storageZone: string | null) =>
+    ev({ type: 'PALLET_UPDATED', action: 'update_storage_zone', palletId, zoneId, storageZone });
+  const place = (state: Projection, id: string) => {
+    const { storageZone, zoneId, rowIndex } = state.pallets.get(id) ?? {};
+    return { storageZone, zoneId, rowIndex };
+  };
+
+  it('adds, updates and deletes zones', () => {
+    let state = applyBatch(
+      ready({ zones: [zone('z1', 'Cold store A')] }),
+      [zones('add', zone('z2', 'Hall'))],
+      0,
+    );
+    expect(state.zones.ids).toEqual(['z2', 'z1']);
+    state = applyBatch(state, [zones('update', { ...zone('z1', 'Cold store B'), rows: 5 })], 0);
+    expect(state.zones.get('z1')).toEqual({ ...zone('z1', 'Cold store B'), rows: 5 });
+    state = applyBatch(state, [zones('delete', { id: 'z2' })], 0);
+    expect(state.zones.ids).toEqual(['z1']);
+    expect(state.pallets).toBe(ready().pallets);
+  });
+
+  it("sets zone, row and the zone's name from a storage position; PALLET_UPDATED keeps the row of the same zone", () => {
+    let state = ready({ pallets: [{ id: 'a' }], zones: [zone('z1', 'Cold store A')] });
+    state = applyBatch(state, [position('a', 'z1', 2)], 0);
+    expect(place(state, 'a')).toEqual({ storageZone: 'Cold store A', zoneId: 'z1', rowIndex: 2 });
+    state = applyBatch(state, [moved('a', 'z1', 'Cold store A')], 0);
+    expect(place(state, 'a')).toEqual({ storageZone: 'Cold store A', zoneId: 'z1', rowIndex: 2 });
+    state = applyBatch(state, [position('a', 'z9', 0)], 0); // a zone not known yet: its id stands for its name
+    expect(place(state, 'a')).toEqual({ storageZone: 'z9', zoneId: 'z9', rowIndex: 0 });
+    state = applyBatch(state, [moved('a', 'z8', 'Hall')], 0); // another zone: its row is not known
+    expect(place(state, 'a')).toEqual({ storageZone: 'Hall', zoneId: 'z8', rowIndex: null });
+    state = applyBatch(state, [moved('a', null, null)], 0); // out of storage
+    expect(place(state, 'a')).toEqual({ storageZone: null, zoneId: null, rowIndex: null });
+  });
+
+  it('keeps where a pallet stands on an update without a zone, and remembers zone and row for a pallet to come', () => {
+    let state = applyBatch(
+      ready({ pallets: [{ id: 'a' }] }),
+      [position('a', 'z1', 1), position('b', 'z1', 2)],
+      0,
+    );
+    state = applyBatch(state, [pallets('update', { id: 'a', weight: 3, storage_zone: null })], 0);
+    expect(place(state, 'a')).toEqual({ storageZone: 'z1', zoneId: 'z1', rowIndex: 1 });
+    state = applyBatch(state, [pallets('add', { id: 'b' })], 0);
+    expect(place(state, 'b')).toEqual({ storageZone: 'z1', zoneId: 'z1', rowIndex: 2 });
+    expect(state.pendingZones.size).toBe(0);
   });
 });

@@ -1,30 +1,35 @@
 import { pendingStorageZoneTtlMs } from '../config';
-import { type Entities, entityOf, TableWriter, tableOf } from './entities';
-import { palletWith } from './pallet-shape';
-import type { LiveEvent, Order, OverviewStats, Pallet } from './types';
+import { type Table, type TableEditor, tableOf } from './entities';
+import type { LiveEvent, Order, OverviewStats, Pallet, StorageZone } from './types';
 
-/** What the REST snapshot of a location gives (SPEC 7, CONTRACT "Warehouse data"). */
+/** What the REST snapshot of a location gives (SPEC 7). */
 export interface LiveSnapshot {
   pallets: Pallet[];
   orders: Order[];
+  zones: StorageZone[];
   overview?: OverviewStats;
   /** The newest event the snapshot already includes; later events are applied on top. */
   lastEventId?: number | null;
 }
 
-/** The live projection of one location. */
-export interface LiveState {
-  /** waiting: no snapshot asked for yet; loading: snapshot on its way (events are held); ready. */
-  status: 'waiting' | 'loading' | 'ready';
-  pallets: Entities<Pallet>;
-  orders: Entities<Order>;
+/** Where a pallet stands in storage. */
+type Place = Pick<Pallet, 'storageZone' | 'zoneId' | 'rowIndex'>;
+
+/** A storage position for a pallet not present yet, applied when it is added (SPEC 4). */
+interface PendingZone extends Place {
+  at: number;
+}
+
+/** The live projection of one location's data. */
+export interface Projection {
+  pallets: Table<Pallet>;
+  orders: Table<Order>;
+  zones: Table<StorageZone>;
   overview: OverviewStats;
-  /** Storage zones for pallets not present yet, applied when the pallet is added (SPEC 4). */
-  pendingZones: ReadonlyMap<string, { zone: string | null; at: number }>;
+  /** Storage positions of pallets not present yet, oldest first (SPEC 4, 9: kept 5 minutes). */
+  pendingZones: ReadonlyMap<string, PendingZone>;
   /** The newest server event applied; an event with an id at or below it is not applied again. */
   lastEventId: number;
-  /** Events that arrived while the snapshot was loading. */
-  held: LiveEvent[];
   /**
    * The pallet ids the last change touched, in the order of its changes (an id changed twice is
    * listed twice); null when everything may have changed (a snapshot).
@@ -32,59 +37,69 @@ export interface LiveState {
   changedPallets: readonly string[] | null;
 }
 
-/** The state before anything is known. */
-export const initialLiveState: LiveState = {
-  status: 'waiting',
+/** The projection before anything is known. */
+export const emptyProjection: Projection = Object.freeze({
   pallets: tableOf<Pallet>([]),
   orders: tableOf<Order>([]),
+  zones: tableOf<StorageZone>([]),
   overview: { totalKgWarehouse: 0, totalKgAssigned: 0, shippedToday: 0 },
   pendingZones: new Map(),
   lastEventId: 0,
-  held: [],
   changedPallets: null,
-};
+});
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
 const inWarehouse = (pallet: Pallet | undefined): number =>
   pallet && pallet.status !== 'shipped' ? Number(pallet.weight) || 0 : 0;
 const assigned = (pallet: Pallet | undefined): number => (pallet?.orderId ? inWarehouse(pallet) : 0);
 
+/** Whether `place` differs from where `pallet` stands. */
+const moves = (pallet: Pallet, place: Place): boolean =>
+  pallet.storageZone !== place.storageZone ||
+  pallet.zoneId !== place.zoneId ||
+  pallet.rowIndex !== place.rowIndex;
+
+/** Adds, updates or deletes whole entities in a table (SPEC 4: duplicates of an add ignored). */
+function applyEntities<T extends { id: string }>(
+  table: TableEditor<T>,
+  action: string,
+  entities: readonly T[],
+) {
+  if (action === 'add') table.add(entities);
+  else if (action === 'update') for (const entity of entities) table.put(entity);
+  else for (const entity of entities) table.remove(entity.id);
+}
+
 /**
- * The state after `events`; `now` dates pending zones. Shared by batches and the snapshot join.
- *
- * No immer here (DESIGN 6 asks for one `produce` per batch): every field a batch changes is
- * replaced whole: the tables by their writers, which copy on write and keep the identity of every
- * entity they do not change, the rest by fresh values. A draft would only add proxy traps around
- * that. The state and what it newly holds are frozen, as `produce` would freeze them (the pending
- * zones, a Map, only by their read-only type), and the state is `base` itself when nothing changed.
+ * The projection after `events`, changed once for them all; `now` dates pending zones. Entities
+ * the events leave alone keep their identity, and the projection is `base` itself when nothing
+ * changed.
  */
-function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number): LiveState {
-  const pallets = new TableWriter(base.pallets);
-  const orders = new TableWriter(base.orders);
+export function applyEvents(base: Projection, events: readonly LiveEvent[], now: number): Projection {
+  const pallets = base.pallets.edit();
+  const orders = base.orders.edit();
+  const zones = base.zones.edit();
   const overview = { ...base.overview };
+  const pendingZones = new Map(base.pendingZones);
   let lastEventId = base.lastEventId;
+
+  /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
   const count = (next: Pallet | undefined, previous: Pallet | undefined) => {
     overview.totalKgWarehouse += inWarehouse(next) - inWarehouse(previous);
     overview.totalKgAssigned += assigned(next) - assigned(previous);
     if (previous && previous.status !== 'shipped' && next?.status === 'shipped') overview.shippedToday += 1;
   };
-  const setPallet = (next: Pallet | undefined, previous: Pallet) => {
+  const replace = (next: Pallet, previous: Pallet) => {
     count(next, previous);
-    if (next) pallets.put(next);
-    else pallets.remove(previous.id);
+    pallets.put(next);
   };
-  // Pending zones are copied only when this batch changes them; they are kept oldest first, so
-  // expiry stops at the first one still fresh.
-  let pendingZones = base.pendingZones;
-  let pendingChanged = false;
-  const editPending = () => {
-    if (!pendingChanged) pendingZones = new Map(pendingZones);
-    pendingChanged = true;
-    return pendingZones as Map<string, { zone: string | null; at: number }>;
+  const place = (previous: Pallet, to: Place) => {
+    if (moves(previous, to)) replace({ ...previous, ...to }, previous);
   };
+
   for (const [palletId, pending] of pendingZones) {
     if (now - pending.at < pendingStorageZoneTtlMs) break;
-    editPending().delete(palletId);
+    pendingZones.delete(palletId);
   }
   for (const event of events) {
     if (event.eventId !== null) {
@@ -94,132 +109,145 @@ function applyEvents(base: LiveState, events: readonly LiveEvent[], now: number)
     switch (event.type) {
       case 'pallet':
         if (event.action === 'add') {
-          const withZones = event.pallets.map((p) => {
-            const pending = pendingZones.get(p.id);
-            return pending ? palletWith(p, pending.zone, p.orderId) : p;
+          const placed = event.pallets.map((pallet) => {
+            const pending = pendingZones.get(pallet.id);
+            if (!pending) return pallet;
+            const { at: _at, ...to } = pending;
+            return { ...pallet, ...to };
           });
-          for (const added of pallets.add(withZones)) {
+          for (const added of pallets.add(placed)) {
             count(added, undefined);
-            if (pendingZones.has(added.id)) editPending().delete(added.id);
+            pendingZones.delete(added.id);
           }
-          break;
-        }
-        for (const pallet of event.pallets) {
-          const previous = pallets.get(pallet.id);
-          if (previous && event.action === 'update') {
-            setPallet(
-              hasZone(pallet.storageZone) ? pallet : palletWith(pallet, previous.storageZone, pallet.orderId),
-              previous,
-            );
-          } else if (previous) {
-            setPallet(undefined, previous);
+        } else {
+          for (const pallet of event.pallets) {
+            const previous = pallets.get(pallet.id);
+            if (!previous) continue;
+            if (event.action === 'delete') {
+              count(undefined, previous);
+              pallets.remove(previous.id);
+            } else if (hasZone(pallet.storageZone)) replace(pallet, previous);
+            else {
+              // SPEC 4: an update without a zone keeps where the pallet stands
+              const { storageZone, zoneId, rowIndex } = previous;
+              replace({ ...pallet, storageZone, zoneId, rowIndex }, previous);
+            }
           }
         }
         break;
       case 'order':
-        if (event.action === 'add') {
-          orders.add(event.orders);
-          break;
-        }
-        for (const order of event.orders) {
-          if (!orders.get(order.id)) continue;
-          else if (event.action === 'update') orders.put(order);
-          else orders.remove(order.id);
-        }
+        applyEntities(orders, event.action, event.orders);
+        break;
+      case 'zone':
+        applyEntities(zones, event.action, event.zones);
         break;
       case 'assignment': {
         for (const id of event.palletIds) {
           const previous = pallets.get(id);
           if (previous && previous.orderId !== event.orderId)
-            setPallet(palletWith(previous, previous.storageZone, event.orderId), previous);
+            replace({ ...previous, orderId: event.orderId }, previous);
         }
         const order = orders.get(event.orderId);
-        if (order) {
-          const fresh = event.palletIds.filter(
-            (id, i, all) => !order.palletIds.includes(id) && all.indexOf(id) === i,
-          );
-          if (fresh.length) {
-            orders.put({
-              ...order,
-              palletIds: order.palletIds.concat(fresh),
-              assignedPallets: order.assignedPallets + fresh.length,
-            });
-          }
+        const fresh = [...new Set(event.palletIds)].filter((id) => !order?.palletIds.includes(id));
+        if (order && fresh.length) {
+          orders.put({
+            ...order,
+            palletIds: order.palletIds.concat(fresh),
+            assignedPallets: order.assignedPallets + fresh.length,
+          });
         }
         break;
       }
-      case 'storage':
-      case 'palletZone': {
-        if (event.action !== (event.type === 'storage' ? 'assign_to_zone' : 'update_storage_zone')) break;
-        const zone = event.type === 'storage' ? event.zoneId : event.storageZone;
+      case 'storage': {
+        if (event.action !== 'assign_to_zone') break;
+        // the zone's name when the zone is known, so the pallet reads as it will once PALLET_UPDATED follows
+        const zone = event.zoneId === null ? undefined : zones.get(event.zoneId);
+        const to: Place = {
+          storageZone: zone?.name ?? event.zoneId,
+          zoneId: event.zoneId,
+          rowIndex: event.rowIndex,
+        };
         const previous = pallets.get(event.palletId);
-        if (previous) {
-          if (previous.storageZone !== zone)
-            setPallet(palletWith(previous, zone, previous.orderId), previous);
-        } else if (event.type === 'storage') {
-          const edit = editPending();
-          edit.delete(event.palletId);
-          edit.set(event.palletId, { zone, at: now });
+        if (previous) place(previous, to);
+        else {
+          pendingZones.delete(event.palletId); // set again as the newest
+          pendingZones.set(event.palletId, { ...to, at: now });
         }
+        break;
+      }
+      case 'palletZone': {
+        if (event.action !== 'update_storage_zone') break;
+        const previous = pallets.get(event.palletId);
+        if (!previous) break;
+        const { storageZone, zoneId } = event;
+        if (!hasZone(storageZone)) place(previous, { storageZone: null, zoneId: null, rowIndex: null });
+        // another zone than the one it stands in: its row there is not known yet
+        else if (zoneId !== null && zoneId !== previous.zoneId)
+          place(previous, { storageZone, zoneId, rowIndex: null });
+        else place(previous, { storageZone, zoneId: previous.zoneId, rowIndex: previous.rowIndex });
         break;
       }
     }
   }
-  const { totalKgWarehouse, totalKgAssigned, shippedToday } = overview;
-  const changed = pallets.changed();
-  const next: LiveState = {
-    ...base,
-    pallets: pallets.finish() ?? base.pallets,
-    orders: orders.finish() ?? base.orders,
+
+  const changed = Object.freeze(pallets.changed);
+  const next: Projection = {
+    pallets: pallets.finish(),
+    orders: orders.finish(),
+    zones: zones.finish(),
     overview:
-      totalKgWarehouse !== base.overview.totalKgWarehouse ||
-      totalKgAssigned !== base.overview.totalKgAssigned ||
-      shippedToday !== base.overview.shippedToday
+      overview.totalKgWarehouse !== base.overview.totalKgWarehouse ||
+      overview.totalKgAssigned !== base.overview.totalKgAssigned ||
+      overview.shippedToday !== base.overview.shippedToday
         ? Object.freeze(overview)
         : base.overview,
+    pendingZones: sameEntries(pendingZones, base.pendingZones) ? base.pendingZones : pendingZones,
     lastEventId,
-    changedPallets:
-      changed.length || base.changedPallets?.length !== 0 ? Object.freeze(changed) : base.changedPallets,
-    pendingZones,
+    changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
   };
-  const same = (Object.keys(next) as (keyof LiveState)[]).every((key) => next[key] === base[key]);
+  const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
 }
 
-/** Applies one batch of live events: unchanged pallets keep their identity. */
-export function applyBatch(state: LiveState, events: readonly LiveEvent[], now: number): LiveState {
-  if (state.status !== 'ready') return { ...state, held: state.held.concat(events) };
-  return applyEvents(state, events, now);
+/** Whether two maps hold the same entries in the same order. */
+function sameEntries<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
+  if (a.size !== b.size) return false;
+  const other = b.entries();
+  for (const [key, value] of a) {
+    const [otherKey, otherValue] = other.next().value as [K, V];
+    if (key !== otherKey || value !== otherValue) return false;
+  }
+  return true;
 }
 
-/** A snapshot is on its way: hold live events until it lands. */
-export const startLoading = (state: LiveState): LiveState => ({ ...state, status: 'loading' });
-
 /**
- * The snapshot joined with the stream without a gap: the snapshot replaces the state, then the
- * held events newer than its last event id (`watermark`) are applied on top (SPEC 4, CONTRACT).
+ * A snapshot as the projection, with `held` (events that arrived while it loaded) applied on top:
+ * those newer than its last event id, or than `watermark` when it names none (SPEC 4: the
+ * snapshot joined with the stream without a gap). Pending zones carry over.
  */
-export function applySnapshot(
-  state: LiveState,
+export function projectionOf(
   snapshot: LiveSnapshot,
   watermark: number,
+  pendingZones: Projection['pendingZones'],
+  held: readonly LiveEvent[],
   now: number,
-): LiveState {
+): Projection {
   const pallets = tableOf(snapshot.pallets);
-  const overview = snapshot.overview ?? {
-    totalKgWarehouse: pallets.ids.reduce((sum, id) => sum + inWarehouse(entityOf(pallets, id)), 0),
-    totalKgAssigned: pallets.ids.reduce((sum, id) => sum + assigned(entityOf(pallets, id)), 0),
-    shippedToday: 0,
-  };
-  const base: LiveState = {
-    status: 'ready',
+  const all = snapshot.pallets;
+  const base: Projection = {
     pallets,
     orders: tableOf(snapshot.orders),
-    overview: { ...overview },
-    pendingZones: state.pendingZones,
+    zones: tableOf(snapshot.zones),
+    overview: Object.freeze({
+      ...(snapshot.overview ?? {
+        totalKgWarehouse: all.reduce((sum, pallet) => sum + inWarehouse(pallet), 0),
+        totalKgAssigned: all.reduce((sum, pallet) => sum + assigned(pallet), 0),
+        shippedToday: 0,
+      }),
+    }),
+    pendingZones,
     lastEventId: snapshot.lastEventId ?? watermark,
-    held: [],
     changedPallets: null,
   };
-  return { ...applyEvents(base, state.held, now), changedPallets: null };
+  return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }

@@ -5,7 +5,7 @@ import { createFakeFetch } from '../http/fake-fetch';
 import { restSnapshotLoader } from './snapshot';
 
 describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
-  it('reads every page of pallets and orders plus the overview, with the oldest last event id', async () => {
+  it('reads every page of pallets, orders and zones plus the overview, with the oldest last event id', async () => {
     const fetch = createFakeFetch(({ path, query }) => {
       expect(query.get('locationId')).toBe('L1');
       if (path === '/api/pallets') {
@@ -15,6 +15,17 @@ describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
       }
       if (path === '/api/orders')
         return { body: { data: [{ id: 'o1', palletIds: [] }], nextCursor: null, lastEventId: 11 } };
+      if (path === '/api/storage/zones') {
+        const zone = {
+          id: 'z1',
+          locationId: 'L1',
+          name: 'Cold store',
+          rows: 2,
+          rowCapacity: 4,
+          rowPallets: [['p2'], []],
+        };
+        return { body: { data: [zone], lastEventId: 9 } };
+      }
       return { body: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 } };
     });
     const load = restSnapshotLoader(createApiClient({ fetch, token: () => 't' }));
@@ -23,9 +34,10 @@ describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
         { id: 'p1', boxType: 'crate' },
         { id: 'p2', storageZone: 'A' },
       ],
-      orders: [{ id: 'o1', palletIds: [] }],
+      orders: [{ id: 'o1', palletIds: [], assignedPallets: 0 }],
+      zones: [{ id: 'z1', locationId: 'L1', name: 'Cold store', rows: 2, rowCapacity: 4 }],
       overview: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 },
-      lastEventId: 10,
+      lastEventId: 9,
     });
     expect(fetch.calls.filter((c) => c.path === '/api/pallets').map((c) => c.query.get('limit'))).toEqual([
       '1000',

@@ -1,11 +1,12 @@
 import { EMPTY, expand, forkJoin, map, type Observable, reduce } from 'rxjs';
 import type { ApiClient } from '../http/client';
+import { readOrder, readPallet, readZone } from './normalise';
 import type { LiveSnapshot } from './projection';
-import type { Order, OverviewStats, Pallet } from './types';
+import type { OverviewStats } from './types';
 
 /** A page of a list route (pallet pages arrive camelCased by the client, SPEC 7). */
-interface Page<T> {
-  data: T[];
+interface Page {
+  data: unknown[];
   nextCursor: string | null;
   lastEventId: number;
 }
@@ -13,9 +14,9 @@ interface Page<T> {
 const pageSize = 1_000;
 
 /** Every page of a list route, as one list plus the oldest live event id a page was current with. */
-function allPages<T>(api: ApiClient, path: string, locationId: string): Observable<Page<T>> {
+function allPages(api: ApiClient, path: string, locationId: string): Observable<Page> {
   const page = (cursor: string | null) =>
-    api.request$<Page<T>>({ method: 'GET', path, query: { locationId, limit: pageSize, cursor } });
+    api.request$<Page>({ method: 'GET', path, query: { locationId, limit: pageSize, cursor } });
   return page(null).pipe(
     expand((last) => (last.nextCursor ? page(last.nextCursor) : EMPTY)),
     reduce((all, next) => ({
@@ -26,27 +27,33 @@ function allPages<T>(api: ApiClient, path: string, locationId: string): Observab
   );
 }
 
+/** The items of a list that `read` makes something of. */
+const readAll = <T>(list: unknown[], read: (item: unknown) => T | null): T[] =>
+  list.map(read).filter((item): item is T => item !== null);
+
 /**
- * Loads a location's snapshot over REST (CONTRACT "Warehouse data"): every active pallet, every
- * order and the overview. Its last event id is the oldest any page was current with, so that no
+ * Loads a location's snapshot over REST: every active pallet, every order, every storage zone
+ * and the overview, each entity read as the live events' are. Its last event id is the oldest any page was current with, so that no
  * event a page missed is skipped when the stream is applied on top.
  */
 export function restSnapshotLoader(api: ApiClient): (locationId: string) => Observable<LiveSnapshot> {
   return (locationId) =>
     forkJoin({
-      pallets: allPages<Pallet>(api, '/api/pallets', locationId),
-      orders: allPages<Order>(api, '/api/orders', locationId),
+      pallets: allPages(api, '/api/pallets', locationId),
+      orders: allPages(api, '/api/orders', locationId),
+      zones: allPages(api, '/api/storage/zones', locationId),
       overview: api.request$<OverviewStats>({
         method: 'GET',
         path: '/api/dashboard/overview',
         query: { locationId },
       }),
     }).pipe(
-      map(({ pallets, orders, overview }) => ({
-        pallets: pallets.data,
-        orders: orders.data,
+      map(({ pallets, orders, zones, overview }) => ({
+        pallets: readAll(pallets.data, readPallet),
+        orders: readAll(orders.data, readOrder),
+        zones: readAll(zones.data, readZone),
         overview,
-        lastEventId: Math.min(pallets.lastEventId, orders.lastEventId),
+        lastEventId: Math.min(pallets.lastEventId, orders.lastEventId, zones.lastEventId),
       })),
     );
 }

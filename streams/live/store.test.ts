@@ -1,109 +1,140 @@
-import { distinctUntilChanged, map, of, Subject, throwError } from 'rxjs';
-import { describe, expect, it } from 'vitest';
-import { entityOf } from './entities';
-import { normaliseMessage } from './normalise';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import { describe, it } from 'vitest';
+import { optimisticMarkMs } from '../config';
 import type { LiveSnapshot } from './projection';
-import { createLiveStore } from './store';
-import { marbles, palletMessage, virtualScheduler } from './test-support';
-import type { LiveEvent, SseMessage } from './types';
+import { createLiveStore, type LiveStoreState } from './store';
+import { marbles, palletMessage } from './test-support';
+import type { SseMessage } from './types';
 
 const connected = (lastEventId: number): SseMessage => ({
   event: 'connected',
   id: null,
   data: { lastEventId },
 });
-const snapshot: LiveSnapshot = { pallets: [{ id: 's', weight: 1 }], orders: [] };
-const event = (id: string, weight: number) =>
-  normaliseMessage(palletMessage(id, 'update', { weight }), 0) as LiveEvent;
+const reset: SseMessage = { event: 'reset', id: null, data: {} };
+const snapshot = (...ids: string[]): LiveSnapshot => ({
+  pallets: ids.map((id) => ({ id, weight: 1 })),
+  orders: [],
+  zones: [],
+});
+const pallets = (state$: Observable<LiveStoreState>) =>
+  state$.pipe(
+    map((s) => `${s.status}:${s.pallets.ids.join('')}`),
+    distinctUntilChanged(),
+  );
 
 describe('createLiveStore', () => {
-  it('marks an optimistic change for 3 s and delivers only the last event of the batch', () => {
-    // One frame is 500 ms: the 3 s mark is six frames.
-    marbles(500, ({ scheduler, hot, expectObservable }) => {
-      const messages = hot<SseMessage>('-c------------', { c: connected(0) });
+  it(
+    'marks an optimistic change for 3 s, applying only the last event of the batch, and tears down when nobody listens',
+    marbles((m) => {
+      const t = optimisticMarkMs;
+      const messages = m.hot('  c', { c: connected(0) });
       const store = createLiveStore({
         messages$: messages,
         locationId: 'L1',
-        loadSnapshot: () => of(snapshot),
+        loadSnapshot: () => m.cold('(s|)', { s: snapshot('s') }),
         random: () => 0,
-        scheduler,
+        scheduler: m.scheduler,
       });
-      scheduler.schedule(() => store.applyOptimistic([event('s', 2), event('s', 3)]), 1_000);
+      const body = (weight: number) => ({
+        type: 'PALLET_UPDATE',
+        action: 'update',
+        pallets: [{ id: 's', weight }],
+      });
+      m.scheduler.schedule(() => store.applyOptimistic([body(2), body(3), { type: 'unknown' }]), 1_000);
+      m.scheduler.schedule(() => store.applyOptimistic([body(3)]), 1_000);
       const marked = store.state$.pipe(
-        map((s) => Object.keys(s.optimistic).join() || 'none'),
+        map((s) => [...s.optimistic.keys()].join() || 'none'),
         distinctUntilChanged(),
       );
       const weights = store.state$.pipe(
-        map((s) => entityOf(s.pallets, 's')?.weight ?? 0),
+        map((s) => s.pallets.get('s')?.weight ?? 0),
         distinctUntilChanged(),
       );
-      //                                  [-----)    the 3 s optimistic mark
-      expectObservable(marked).toBe('    n-m-----n', { n: 'none', m: 's' });
-      expectObservable(weights).toBe('   zab', { z: 0, a: 1, b: 3 });
-    });
-  });
+      const listening = `          ^ ${t + 1_999}ms !`;
+      //                                   [-------- t --------)   the optimistic mark
+      m.expect(marked, listening).toBeObservable(`n 999ms m ${t - 1}ms n`, { n: 'none', m: 's' });
+      m.expect(weights, listening).toBeObservable('(za) 996ms b', { z: 0, a: 1, b: 3 });
+      m.expect(messages).toHaveSubscriptions(listening);
+    }),
+  );
 
-  it('loads the snapshot on connect and applies only events after its last id, holding them meanwhile', () => {
-    const scheduler = virtualScheduler();
-    const messages = new Subject<SseMessage>();
-    const loaded = new Subject<LiveSnapshot>();
-    const store = createLiveStore({
-      messages$: messages,
-      locationId: 'L1',
-      loadSnapshot: () => loaded,
-      random: () => 0,
-      scheduler,
-    });
-    const states: string[] = [];
-    store.state$.subscribe((s) => states.push(`${s.status}:${s.pallets.ids.join('')}`));
-    const at = (ms: number, work: () => void) => scheduler.schedule(work, ms);
-    at(0, () => messages.next(connected(10)));
-    at(0, () => messages.next(palletMessage('a', 'add', {}, 10))); // already in the snapshot
-    at(0, () => messages.next(palletMessage('b', 'add', {}, 11)));
-    at(400, () => loaded.next({ pallets: [{ id: 'a' }], orders: [] }));
-    at(500, () => messages.next(palletMessage('c', 'add', {}, 11))); // the same id again: not applied
-    at(600, () => messages.next(palletMessage('d', 'add', {}, 12)));
-    scheduler.flush();
-    expect(states).toEqual([
-      'waiting:',
-      'loading:',
-      'loading:',
-      'loading:',
-      'ready:ba',
-      'ready:ba',
-      'ready:dba',
-    ]);
-  });
+  it(
+    'loads the snapshot on connect and applies only the events after its last id, holding them meanwhile',
+    marbles((m) => {
+      const messages = m.hot('  (cab) 495ms x 99ms y', {
+        c: connected(10),
+        a: palletMessage('a', 'add', {}, 10), // already in the snapshot
+        b: palletMessage('b', 'add', {}, 11),
+        x: palletMessage('x', 'add', {}, 11), // the same id again: not applied
+        y: palletMessage('y', 'add', {}, 12),
+      });
+      const loaded = m.cold('   399ms (s|)', { s: { ...snapshot('a'), lastEventId: 10 } });
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => loaded,
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      //                                           y falls due at the end of x's 150 ms pallet window
+      m.expect(pallets(store.state$)).toBeObservable('l 398ms r 250ms d', {
+        l: 'loading:',
+        r: 'ready:ba',
+        d: 'ready:yba',
+      });
+      m.expect(loaded).toHaveSubscriptions('^ 398ms !');
+    }),
+  );
 
-  it('reloads the snapshot when the server answers event: reset, and retries a failed load after 1 s', () => {
-    const scheduler = virtualScheduler();
-    const messages = new Subject<SseMessage>();
-    let loads = 0;
-    const loadSnapshot = () => {
-      loads++;
-      return loads === 2
-        ? throwError(() => new Error('503'))
-        : of({ pallets: [{ id: `v${loads}` }], orders: [] });
-    };
-    const store = createLiveStore({
-      messages$: messages,
-      locationId: 'L1',
-      loadSnapshot,
-      random: () => 0,
-      scheduler,
-    });
-    const timeline: string[] = [];
-    store.state$.subscribe((s) => timeline.push(`${scheduler.now()} ${s.status}:${s.pallets.ids.join()}`));
-    scheduler.schedule(() => messages.next(connected(0)), 1_000);
-    scheduler.schedule(() => messages.next(connected(0)), 2_000); // a reconnect: no reload
-    scheduler.schedule(() => messages.next({ event: 'reset', id: null, data: {} }), 4_000);
-    scheduler.flush();
-    expect(timeline).toEqual([
-      '0 waiting:',
-      '1000 loading:',
-      '1000 ready:v1',
-      '4000 loading:v1',
-      '5000 ready:v3',
-    ]);
-  });
+  it(
+    'loads again on event: reset and on reload(), showing the old data meanwhile, and retries a failed load after 1 s',
+    marbles((m) => {
+      const messages = m.hot('  1000ms c 999ms c 1999ms r', { c: connected(0), r: reset });
+      const loads = [
+        m.cold('(s|)', { s: snapshot('1') }),
+        m.cold('#'),
+        m.cold('(s|)', { s: snapshot('3') }),
+        m.cold('(s|)', { s: snapshot('4') }),
+      ];
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => loads.shift() as Observable<LiveSnapshot>,
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      m.scheduler.schedule(() => store.reload(), 6_000);
+      //                                         a reconnect (2 s) loads nothing; the reset's load fails, retried 1 s on
+      m.expect(pallets(store.state$)).toBeObservable('l 999ms a 2999ms b 999ms c 999ms (de)', {
+        l: 'loading:',
+        a: 'ready:1',
+        b: 'reloading:1',
+        c: 'ready:3',
+        d: 'reloading:3',
+        e: 'ready:4',
+      });
+    }),
+  );
+
+  it(
+    'reads changed pallets per batch: none after a snapshot (everything may have changed)',
+    marbles((m) => {
+      const messages = m.hot('  c 199ms a', {
+        c: connected(0),
+        a: palletMessage('s', 'update', { weight: 5 }),
+      });
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => m.cold('(s|)', { s: snapshot('s', 't') }),
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      const changed = store.state$.pipe(
+        map((s) => (s.changedPallets === null ? 'all' : s.changedPallets.join())),
+      );
+      m.expect(changed).toBeObservable('(ll) 196ms s', { l: 'all', s: 's' });
+    }),
+  );
 });

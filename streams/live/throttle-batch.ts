@@ -12,11 +12,36 @@ export interface Pace {
   batched: boolean;
 }
 
-/** A kind's throttle window: open while its end lies ahead; trailing once anything fell into it. */
-interface KindWindow {
+/** A kind's throttle window: open while its end lies ahead; trailing once an item fell into it. */
+interface Window {
   readonly pace: Pace;
   end: number;
   trailing: boolean;
+}
+
+/** An item waiting in the queue, and when it is due. */
+interface Queued<T> {
+  item: T;
+  pace: Pace;
+  due: number;
+}
+
+/** A delivery's items as batches: consecutive items of batched kinds together, others alone. */
+function batchesOf<T>(entries: readonly Queued<T>[]): T[][] {
+  const batches: T[][] = [];
+  let open: T[] | null = null;
+  for (const { item, pace } of entries) {
+    if (!pace.batched) {
+      batches.push([item]);
+      open = null;
+    } else if (open) {
+      open.push(item);
+    } else {
+      open = [item];
+      batches.push(open);
+    }
+  }
+  return batches;
 }
 
 /**
@@ -28,7 +53,7 @@ interface KindWindow {
  * Delivery keeps arrival order across kinds (an assignment must not overtake the pallet it names):
  * when an item falls due, every item queued before it goes out with it, early. Each delivery is
  * one emission, a list of batches: consecutive items of batched kinds form one batch; an item of
- * an unbatched kind is a batch of its own.
+ * an unbatched kind is a batch of its own. On completion whatever is queued goes out at once.
  */
 export function throttleBatch<T, K extends string>(
   kindOf: (item: T) => K,
@@ -37,114 +62,61 @@ export function throttleBatch<T, K extends string>(
 ): OperatorFunction<T, T[][]> {
   return (source) =>
     new Observable<T[][]>((subscriber) => {
-      // each kind's window, made once: no item allocates one
-      const windows = new Map<K, KindWindow>();
-      for (const kind in paces)
-        windows.set(kind, { pace: paces[kind], end: Number.NEGATIVE_INFINITY, trailing: false });
-      const all = [...windows.values()];
-      /**
-       * The queue: items, their kinds' windows and when each is due, in three arrays (no object
-       * per item), between `head` and `end`. Delivered places are cleared and written again: when
-       * the queue empties it starts over at 0, and when the arrays are full and their first half
-       * delivered, the rest moves to the front; so deliveries neither cut the arrays nor make
-       * them grow again.
-       */
-      const queue: (T | undefined)[] = [];
-      const queuedWindows: (KindWindow | undefined)[] = [];
-      const dues: number[] = [];
-      let head = 0;
-      let end = 0;
+      const windows = new Map<K, Window>();
+      for (const kind in paces) windows.set(kind, { pace: paces[kind], end: -Infinity, trailing: false });
+      let queue: Queued<T>[] = [];
       let timer: Subscription | null = null;
-      let timerAt = Number.POSITIVE_INFINITY;
+      let timerAt = Infinity;
 
-      const enqueue = (item: T, window: KindWindow, due: number) => {
-        if (end === queue.length && head >= end >> 1) {
-          for (let i = head; i < end; i++) {
-            queue[i - head] = queue[i];
-            queuedWindows[i - head] = queuedWindows[i];
-            dues[i - head] = dues[i];
-          }
-          queue.fill(undefined, end - head, end);
-          queuedWindows.fill(undefined, end - head, end);
-          end -= head;
-          head = 0;
-        }
-        queue[end] = item;
-        queuedWindows[end] = window;
-        dues[end] = due;
-        end++;
+      const deliver = (entries: Queued<T>[]) => {
+        if (entries.length) subscriber.next(batchesOf(entries));
       };
 
-      const deliver = (count: number) => {
-        if (count === 0) return;
-        const delivery: T[][] = [];
-        let batch: T[] = [];
-        for (let i = head; i < head + count; i++) {
-          const item = queue[i] as T;
-          if ((queuedWindows[i] as KindWindow).pace.batched) {
-            batch.push(item);
-          } else {
-            if (batch.length) delivery.push(batch);
-            batch = [];
-            delivery.push([item]);
-          }
-          queue[i] = undefined;
-          queuedWindows[i] = undefined;
-        }
-        head += count;
-        if (head === end) head = end = 0;
-        if (batch.length) delivery.push(batch);
-        subscriber.next(delivery);
-      };
-
+      /** Delivers what is due now, with everything queued before it; a trailing window opens the next. */
       const flush = () => {
         const now = scheduler.now();
-        for (const window of all) {
-          if (window.end > now || !window.trailing) continue;
-          window.end += window.pace.windowMs;
-          window.trailing = false;
+        for (const window of windows.values()) {
+          if (window.trailing && window.end <= now) {
+            window.end += window.pace.windowMs;
+            window.trailing = false;
+          }
         }
-        let last = head - 1;
-        let next = Number.POSITIVE_INFINITY;
-        for (let i = head; i < end; i++) {
-          if (dues[i] <= now) last = i;
-          else if (dues[i] < next) next = dues[i];
-        }
-        deliver(last + 1 - head);
-        schedule(next);
+        const last = queue.findLastIndex((entry) => entry.due <= now);
+        deliver(queue.splice(0, last + 1));
+        if (queue.length) wakeAt(Math.min(...queue.map((entry) => entry.due)));
       };
 
-      const schedule = (at: number) => {
+      /** Makes sure a flush runs at `at`: one timer, at the earliest time anything is due. */
+      const wakeAt = (at: number) => {
         if (at >= timerAt) return;
         timer?.unsubscribe();
         timerAt = at;
-        timer = Number.isFinite(at)
-          ? scheduler.schedule(() => {
-              timer = null;
-              timerAt = Number.POSITIVE_INFINITY;
-              flush();
-            }, at - scheduler.now())
-          : null;
+        timer = scheduler.schedule(() => {
+          timer = null;
+          timerAt = Infinity;
+          flush();
+        }, at - scheduler.now());
       };
 
       const subscription = source.subscribe({
         next: (item) => {
           const now = scheduler.now();
-          const window = windows.get(kindOf(item)) as KindWindow;
+          const window = windows.get(kindOf(item)) as Window;
           if (window.end > now) {
             window.trailing = true;
-            enqueue(item, window, window.end);
-            schedule(window.end);
+            queue.push({ item, pace: window.pace, due: window.end });
+            wakeAt(window.end);
           } else {
             window.end = now + window.pace.windowMs;
             window.trailing = false;
-            enqueue(item, window, now);
+            queue.push({ item, pace: window.pace, due: now });
             flush();
           }
         },
         error: (err) => subscriber.error(err),
         complete: () => {
-          deliver(end - head);
+          deliver(queue);
+          queue = [];
           subscriber.complete();
         },
       });

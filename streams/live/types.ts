@@ -7,7 +7,10 @@ export interface Pallet {
   tomatoOption?: string;
   weight?: number;
   qrCode?: string;
+  /** The name of the zone the pallet stands in (or, until the name is known, the zone's id). */
   storageZone?: string | null;
+  zoneId?: string | null;
+  rowIndex?: number | null;
   orderId?: string | null;
   locationId?: string;
   status?: string;
@@ -22,6 +25,15 @@ export interface Order {
   locationId?: string;
   status?: string;
   [field: string]: unknown;
+}
+
+/** A storage zone of a location: its rows, each holding up to `rowCapacity` pallets. */
+export interface StorageZone {
+  id: string;
+  locationId: string;
+  name: string;
+  rows: number;
+  rowCapacity: number;
 }
 
 /** Dashboard overview figures (SPEC 3). */
@@ -43,30 +55,26 @@ export interface EventMeta {
   locationId: string | null;
 }
 
-/**
- * A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). Storage
- * positions and zone moves carry the same fields (those of the other kind undefined), so that
- * events come in four shapes (normalise.ts, `eventOf`, says why).
- */
+/** A live message in one shape, whatever spelling the server used (SPEC 3, 4, 7). */
 export type LiveEvent = EventMeta &
   (
     | { type: 'pallet'; action: EntityAction; pallets: Pallet[] }
     | { type: 'order'; action: EntityAction; orders: Order[] }
+    | { type: 'zone'; action: EntityAction; zones: StorageZone[] }
     | { type: 'assignment'; orderId: string; palletIds: string[]; assignmentId: string | null }
     | {
         type: 'storage';
         action: string;
         palletId: string;
         zoneId: string | null;
+        rowIndex: number | null;
         positionId: string | null;
-        storageZone?: undefined;
       }
     | {
         type: 'palletZone';
         action: string;
         palletId: string;
-        zoneId?: undefined;
-        positionId?: undefined;
+        zoneId: string | null;
         storageZone: string | null;
       }
   );

@@ -1,8 +1,19 @@
+import { VirtualTimeScheduler } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
+import { configure } from 'rxjs-marbles';
 import { expect } from 'vitest';
 
 /** A TestScheduler asserting with vitest's deep equality, as RxJS's own specs do with chai. */
 export const testScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+
+/**
+ * rxjs-marbles in run mode (time progression such as `150ms` draws a window of any length), its
+ * failures shown as vitest's diffs: `it('…', marbles((m) => { … }))`.
+ */
+export const { marbles } = configure({ assertDeepEqual: (a, e) => expect(a).toEqual(e) });
+
+/** A virtual-time scheduler for timeline tests: `schedule(work, ms)` as often as needed, then `flush()`. */
+export const virtualScheduler = () => new VirtualTimeScheduler();
 
 /** A seeded pseudo-random source in [0, 1) (mulberry32), so jitter is repeatable in tests. */
 export function seededRandom(seed: number): () => number {
