@@ -206,7 +206,7 @@ describe('storage positions', () => {
     );
     expect(full).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: `Row 0 of zone ${zone.name} is full (2 pallets)` },
+      body: { code: 'CONFLICT', message: `Row 1 of zone ${zone.name} is full (2 pallets)` },
     });
   });
 

@@ -108,11 +108,11 @@ function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
   const capacity = fields.rowCapacity ?? zone.rowCapacity;
   zone.rowPallets.forEach((pallets, rowIndex) => {
     if (rowIndex >= rows && pallets.length > 0) {
-      throw conflict(`Row ${rowIndex} of zone ${zone.name} still holds ${pallets.length} pallets`);
+      throw conflict(`Row ${rowIndex + 1} of zone ${zone.name} still holds ${pallets.length} pallets`);
     }
     if (pallets.length > capacity) {
       throw conflict(
-        `Row ${rowIndex} of zone ${zone.name} holds ${pallets.length} pallets, more than ${capacity}`,
+        `Row ${rowIndex + 1} of zone ${zone.name} holds ${pallets.length} pallets, more than ${capacity}`,
       );
     }
   });
@@ -273,7 +273,7 @@ export async function storageRoutes(app: App): Promise<void> {
           throw conflict(`Pallet ${pallet.id} has been shipped and has left the warehouse`);
         const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
         if (others.length >= zone.rowCapacity) {
-          throw conflict(`Row ${rowIndex} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`);
+          throw conflict(`Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`);
         }
         const position = await placePallet(
           trx,
