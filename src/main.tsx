@@ -13,9 +13,9 @@ const path = new BehaviorSubject(window.location.pathname);
 const services = createServices(session, {
   viewport$: browserViewport$(window),
   userAgent: navigator.userAgent,
-  connection: (user$) => browserConnection(window, deps, session, user$, path).state$,
+  connection: (user$) => browserConnection(window, deps, session, user$, path),
+  random: deps.random,
   showPath: (p) => path.next(p),
-  refresh: () => new Promise(() => window.location.reload()),
 });
 
 createRoot(document.getElementById('root')!).render(

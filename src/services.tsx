@@ -1,7 +1,11 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Observable } from 'rxjs';
+import { createUserNames } from '../streams/analytics/user-names';
+import type { LiveStore } from '../streams/live';
+import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { Session, User } from '../streams/session';
+import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
@@ -20,20 +24,43 @@ export type Services = {
   userAgent: string;
   /** The real-time connection of the chosen location, as the badge reads it. */
   connection$: Observable<BadgeConnection>;
+  /** The live store of the chosen location (SPEC 4 "Live updates"), null before one is chosen. */
+  live$: Observable<LiveStore | null>;
+  /** A user's name by id, each fetched once (SPEC 7). */
+  userName: (id: string) => Observable<string>;
   /** Tells the streams which path the router shows (the connection stays off on /login). */
   showPath: (path: string) => void;
-  /** Pull-to-refresh: fetch the screen's data again. */
+  /** Pull-to-refresh: loads the chosen location's data again. */
   refresh: () => Promise<unknown>;
 };
 
-type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'showPath' | 'refresh'> & {
-  /** The real-time connection's state for the signed-in user. */
-  connection: (user$: Observable<User | null>) => Observable<BadgeConnection>;
+/** The real-time connection as the services read it: its state for the badge, its messages for the store. */
+export interface ServicesConnection {
+  state$: Observable<BadgeConnection>;
+  messagesOf: (locationId: string) => Observable<SseMessage>;
+}
+
+type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'showPath'> & {
+  /** The real-time connection for the signed-in user. */
+  connection: (user$: Observable<User | null>) => ServicesConnection;
+  /** Randomness for the snapshot's retry jitter. */
+  random: () => number;
 };
 
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
-export function createServices(session: Session, { connection, ...environment }: Environment): Services {
+export function createServices(
+  session: Session,
+  { connection: connect, random, ...environment }: Environment,
+): Services {
   const { user$ } = session;
+  const connection = connect(user$);
+  const live$ = chosenLiveStore({
+    user$,
+    locationId$: session.preferences.locationId$,
+    messagesOf: connection.messagesOf,
+    api: session.api,
+    random,
+  });
   return {
     ...environment,
     session,
@@ -41,7 +68,10 @@ export function createServices(session: Session, { connection, ...environment }:
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(user$, session.api),
     toasts: createToastStore(),
-    connection$: connection(user$),
+    connection$: connection.state$,
+    live$,
+    userName: createUserNames(session.api),
+    refresh: () => reloadLive(live$),
   };
 }
 

@@ -1,0 +1,65 @@
+import {
+  combineLatest,
+  concat,
+  distinctUntilChanged,
+  filter,
+  firstValueFrom,
+  ignoreElements,
+  map,
+  type Observable,
+  of,
+  shareReplay,
+  skipWhile,
+  switchMap,
+} from 'rxjs';
+import type { ApiClient } from '../../streams/http';
+import { createLiveStore, type LiveStore, restSnapshotLoader } from '../../streams/live';
+import type { SseMessage } from '../../streams/live/types';
+import type { User } from '../../streams/session';
+
+/** What the live store of a location reads from: the connection the badge shows, and the API. */
+export interface LiveSources {
+  user$: Observable<User | null>;
+  locationId$: Observable<string | null>;
+  /** The chosen location's SSE messages, on the connection the badge shows (one EventSource). */
+  messagesOf: (locationId: string) => Observable<SseMessage>;
+  api: ApiClient;
+  random: () => number;
+}
+
+/**
+ * The live store of the chosen location, or null when nobody is signed in or no location is
+ * chosen. Choosing another location replaces it; signing out drops it. A store stays warm (its
+ * projection kept) while anything reads this stream, so moving between screens fetches nothing again.
+ */
+export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
+  const loadSnapshot = restSnapshotLoader(sources.api);
+  return combineLatest([sources.user$.pipe(map((user) => user?.id ?? null)), sources.locationId$]).pipe(
+    distinctUntilChanged((a, b) => a[0] === b[0] && a[1] === b[1]),
+    switchMap(([userId, locationId]) => {
+      if (userId === null || locationId === null) return of(null);
+      const store = createLiveStore({
+        messages$: sources.messagesOf(locationId),
+        locationId,
+        loadSnapshot,
+        random: sources.random,
+      });
+      return concat(of(store), store.state$.pipe(ignoreElements()));
+    }),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+}
+
+/** Pull-to-refresh: reloads the chosen location's snapshot and settles once it has landed. */
+export async function reloadLive(live$: Observable<LiveStore | null>): Promise<void> {
+  const store = await firstValueFrom(live$);
+  if (!store) return;
+  store.reload();
+  // the state before the reload may still read ready: wait for the reload, then for its end
+  await firstValueFrom(
+    store.state$.pipe(
+      skipWhile((state) => state.status === 'ready'),
+      filter((state) => state.status === 'ready'),
+    ),
+  );
+}

@@ -1,0 +1,121 @@
+import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { distinctUntilChanged, map, type Observable, of, switchMap } from 'rxjs';
+import {
+  type DashboardFilters,
+  type Entities,
+  type LiveStoreState,
+  type Order,
+  type OverviewStats,
+  type Pallet,
+  visiblePalletIds,
+  zoneOccupancy,
+} from '../../streams/live';
+import { useServices } from '../services';
+
+// Every hook here reads one slice of the chosen location's live state through a selector that
+// keeps object identity: a component re-renders only when its slice is a new object, so a batch
+// that changed one pallet re-renders that pallet's row and nothing else.
+
+/** The chosen location's live state, or null before a location is chosen. */
+function useLiveState$(): Observable<LiveStoreState | null> {
+  const { live$ } = useServices();
+  return useObservable(
+    (inputs$) =>
+      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.state$ ?? of(null))))),
+    [live$],
+  );
+}
+
+/** One slice of the live state, chosen by `select` (its inputs in `deps`). */
+function useLiveSlice<T, D extends readonly unknown[]>(
+  select: (state: LiveStoreState | null, ...deps: D) => T,
+  deps: D,
+): T {
+  const state$ = useLiveState$();
+  const slice$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([states, ...rest]) =>
+          states.pipe(
+            map((state) => select(state, ...(rest as unknown as D))),
+            distinctUntilChanged(),
+          ),
+        ),
+      ),
+    [state$, ...deps] as const,
+  );
+  return useObservableEagerState(slice$);
+}
+
+const noIds: readonly string[] = [];
+
+/** loading (no data yet), ready, or reloading (after a reset or a refresh, older data still shown); null without a location. */
+export const useLiveStatus = () => useLiveSlice((state) => state?.status ?? null, []);
+
+/** The location's pallets in display order (newest first). */
+export const usePalletIds = () => useLiveSlice((state) => state?.pallets.ids ?? noIds, []);
+
+/** The pallets table (get by id, ids, count). */
+export const usePallets = (): Entities<Pallet> | null => useLiveSlice((state) => state?.pallets ?? null, []);
+
+/** One pallet, or undefined when the location has none by that id. */
+export const usePallet = (id: string) =>
+  useLiveSlice((state, palletId: string) => state?.pallets.get(palletId), [id]);
+
+/** The location's orders in display order. */
+export const useOrderIds = () => useLiveSlice((state) => state?.orders.ids ?? noIds, []);
+
+/** One order, or undefined. */
+export const useOrder = (id: string) =>
+  useLiveSlice((state, orderId: string) => state?.orders.get(orderId), [id]);
+
+/** The orders table. */
+export const useOrders = (): Entities<Order> | null => useLiveSlice((state) => state?.orders ?? null, []);
+
+const noStats: OverviewStats = { totalKgWarehouse: 0, totalKgAssigned: 0, shippedToday: 0 };
+
+/** The overview figures of SPEC 3, live. */
+export const useOverview = () => useLiveSlice((state) => state?.overview ?? noStats, []);
+
+/** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
+export const useOptimistic = (id: string) =>
+  useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);
+
+const addedByOf = new WeakMap<Entities<Pallet>, readonly string[]>();
+
+/** The ids of the users who added the location's pallets, for the "Added by" filter (worked out once per table). */
+export const useAddedBy = () =>
+  useLiveSlice((state) => {
+    if (!state) return noIds;
+    let ids = addedByOf.get(state.pallets);
+    if (!ids) {
+      const seen = new Set<string>();
+      for (const id of state.pallets.ids) {
+        const by = state.pallets.get(id)?.addedBy;
+        if (typeof by === 'string') seen.add(by);
+      }
+      ids = [...seen];
+      addedByOf.set(state.pallets, ids);
+    }
+    return ids;
+  }, []);
+
+/** The storage zones with their rows and the pallets in each, live. */
+export function useZones() {
+  return useLiveSlice((state) => (state ? zoneOccupancy(state) : null), []);
+}
+
+/** The ids of the pallets that pass the dashboard filters, in display order (filtered in streams/). */
+export function useVisiblePalletIds(filters$: Observable<DashboardFilters>): readonly string[] {
+  const { live$ } = useServices();
+  const ids$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([live, filters]) =>
+          live.pipe(switchMap((store) => store?.state$.pipe(visiblePalletIds(filters)) ?? of(noIds))),
+        ),
+      ),
+    [live$, filters$],
+  );
+  return useObservableEagerState(ids$);
+}
