@@ -1,8 +1,19 @@
 import type { SVGProps } from 'react';
 import styles from './icon.module.css';
 
-/** Names of the icons of SPEC 2. */
-export type IconName = 'alert' | 'check' | 'info' | 'loader' | 'warning' | 'wifi-on' | 'wifi-off' | 'close';
+/** Names of the icons of SPEC 2, and the pallet actions'. */
+export type IconName =
+  | 'alert'
+  | 'check'
+  | 'info'
+  | 'loader'
+  | 'warning'
+  | 'wifi-on'
+  | 'wifi-off'
+  | 'close'
+  | 'qr'
+  | 'edit'
+  | 'trash';
 
 const paths: Record<IconName, string> = {
   alert: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 5v6m0 3.5v.5',
@@ -13,6 +24,9 @@ const paths: Record<IconName, string> = {
   'wifi-on': 'M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01',
   'wifi-off': 'M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18',
   close: 'M6 6l12 12M18 6 6 18',
+  qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
 };
 
 type IconProps = SVGProps<SVGSVGElement> & {

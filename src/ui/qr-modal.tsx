@@ -1,4 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
 import { qrImageSizePx, qrModalImageSizePx } from '../../streams/config';
 import type { Pallet } from '../../streams/live/types';
 import { encodePalletQr } from '../../streams/qr';
@@ -27,7 +28,16 @@ export function PalletQr({ palletId, size = qrImageSizePx }: { palletId: string;
 }
 
 /** The pallet QR-code modal: the 300 px QR image and the pallet's ID, types, option and weight. */
-export function PalletQrModal({ pallet, onClose }: { pallet: Pallet | null; onClose: () => void }) {
+export function PalletQrModal({
+  pallet,
+  onClose,
+  footer,
+}: {
+  pallet: Pallet | null;
+  onClose: () => void;
+  /** Actions under the facts (e.g. printing the label). */
+  footer?: ReactNode;
+}) {
   const rows: [string, string][] = pallet
     ? [
         ['ID', pallet.id],
@@ -39,7 +49,7 @@ export function PalletQrModal({ pallet, onClose }: { pallet: Pallet | null; onCl
       ]
     : [];
   return (
-    <Modal open={pallet !== null} onClose={onClose} title="Pallet QR code" size="sm">
+    <Modal open={pallet !== null} onClose={onClose} title="Pallet QR code" size="sm" footer={footer}>
       {pallet && (
         <div className={styles.body}>
           <div className={styles.code}>

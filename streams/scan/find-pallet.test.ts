@@ -11,7 +11,9 @@ describe('findPalletId', () => {
     expect(findPalletId(`  ${ids[0]} `, ids)).toBe(ids[0]);
   });
 
-  it('finds a pallet by the start of its id, as the board shows it', () => {
+  it('finds a pallet by the end of its id, as the board shows it, or by its start', () => {
+    expect(findPalletId('33445566', ids)).toBe(ids[0]);
+    expect(findPalletId('00000001', ids)).toBe(ids[1]);
     expect(findPalletId('0192F3A4', ids)).toBe(ids[0]);
     expect(findPalletId('0193', ids)).toBe(ids[1]);
     expect(findPalletId('019', ids)).toBeNull();

@@ -1,11 +1,268 @@
-import { ScreenPlaceholder } from '../placeholder';
+import { useObservable } from 'observable-hooks';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { map } from 'rxjs';
+import type { DashboardFilters, Pallet } from '../../../streams/live';
+import { hasPermission } from '../../../streams/permissions';
+import { findPalletId } from '../../../streams/scan';
+import { useCatalog } from '../../hooks/catalog';
+import { useNow } from '../../hooks/clock';
+import {
+  useAddedBy,
+  useLiveStatus,
+  useOverview,
+  usePalletIds,
+  usePallets,
+  useVisiblePalletIds,
+} from '../../hooks/live';
+import { usePermission } from '../../hooks/permissions';
+import { useScannerReadings } from '../../hooks/scanner';
+import { Button } from '../../ui/button';
+import { PrintLabel } from '../../ui/pallet-label';
+import { PalletQrModal } from '../../ui/qr-modal';
+import { useToasts } from '../../ui/toasts';
+import styles from './dashboard-screen.module.css';
+import { FilterBar } from './filter-bar';
+import { filtersOf, searchWith } from './filter-query';
+import { totalKgText } from './format';
+import { OrdersPanel } from './orders-panel';
+import { DeletePalletDialog, PalletDialog } from './pallet-dialog';
+import { PalletTable, type RowActions } from './pallet-table';
+import { StoragePanel } from './storage-panel';
 
-/** Dashboard. */
-export default function DashboardScreen() {
+const minuteMs = 60_000;
+
+/** The overview figures of SPEC 3 for the location, live. */
+function Overview({ count }: { count: number }) {
+  const { totalKgWarehouse, totalKgAssigned, shippedToday } = useOverview();
+  const figures: [string, string, string][] = [
+    ['In the warehouse', totalKgText(totalKgWarehouse), 'totalKgWarehouse'],
+    ['Assigned to orders', totalKgText(totalKgAssigned), 'totalKgAssigned'],
+    ['Shipped today', `${shippedToday} ${shippedToday === 1 ? 'pallet' : 'pallets'}`, 'shippedToday'],
+    ['Pallets here', count.toLocaleString('en'), 'palletCount'],
+  ];
   return (
-    <ScreenPlaceholder
-      title="Dashboard"
-      summary="Pallets, orders and storage of this location, updated live."
-    />
+    <dl className={styles.overview} aria-label="Overview">
+      {figures.map(([label, value, key]) => (
+        <div key={key} className={styles.figure}>
+          <dt>{label}</dt>
+          <dd data-figure={key}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const statusText = { loading: 'Loading…', reloading: 'Refreshing…', ready: 'Live' } as const;
+
+/** A dialog the board has open. */
+type Dialog =
+  | { kind: 'new' }
+  | { kind: 'edit'; pallet: Pallet }
+  | { kind: 'delete'; pallet: Pallet }
+  | { kind: 'qr'; pallet: Pallet };
+
+/** The dashboard: the live overview and pallet board of the chosen location. */
+export default function DashboardScreen() {
+  const status = useLiveStatus() ?? 'loading';
+  const permissions = usePermission();
+  const canManage = hasPermission(permissions, 'manage_pallets');
+  const canOrder = hasPermission(permissions, 'manage_orders');
+  const canSeeMap = hasPermission(permissions, 'view_storage_map');
+  const canMove = hasPermission(permissions, 'manage_storage_assignments');
+  const catalog = useCatalog();
+  const toasts = useToasts();
+  const now = useNow(minuteMs);
+  const pallets = usePallets();
+  const allIds = usePalletIds();
+  const people = useAddedBy();
+
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const filters = useMemo(() => filtersOf(search), [search]);
+  const filters$ = useObservable((inputs$) => inputs$.pipe(map(([f]) => f)), [filters]);
+  const ids = useVisiblePalletIds(filters$);
+  const setFilters = (change: Partial<DashboardFilters>) =>
+    setParams(searchWith(search, { ...filters, ...change }), { replace: true });
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const tick = useCallback(
+    (id: string, on: boolean) =>
+      setTicked((before) => {
+        const next = new Set(before);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const untickAll = useCallback(() => setTicked(new Set()), []);
+  // a ticked pallet that left the location (shipped, deleted) is no longer ticked
+  const tickedIds = useMemo(() => [...ticked].filter((id) => pallets?.get(id)), [ticked, pallets]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [printing, setPrinting] = useState<Pallet | null>(null);
+  const [query, setQuery] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
+
+  const find = useCallback(
+    (text: string) => {
+      const id = findPalletId(text, allIds);
+      if (id === null) {
+        toasts.notify(`No pallet "${text.trim()}" at this location`, { variant: 'warning' });
+        return;
+      }
+      if (!ids.includes(id))
+        setParams(searchWith(search, { ...filters, palletStatus: 'all' }), { replace: true });
+      setSelectedId(id);
+    },
+    [allIds, ids, filters, search, setParams, toasts],
+  );
+  useScannerReadings(find);
+
+  // "/" goes to the search field from anywhere but a field
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (e.key !== '/' || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+      e.preventDefault();
+      searchField.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const actions: RowActions = useMemo(
+    () => ({
+      qr: (pallet) => setDialog({ kind: 'qr', pallet }),
+      ...(canManage && {
+        edit: (pallet: Pallet) => setDialog({ kind: 'edit', pallet }),
+        remove: (pallet: Pallet) => setDialog({ kind: 'delete', pallet }),
+      }),
+    }),
+    [canManage],
+  );
+  const open = (id: string) => {
+    const pallet = pallets?.get(id);
+    if (pallet) setDialog(canManage ? { kind: 'edit', pallet } : { kind: 'qr', pallet });
+  };
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    if (query.trim()) find(query);
+  };
+  const close = useCallback(() => setDialog(null), []);
+  const donePrinting = useCallback(() => setPrinting(null), []);
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.top}>
+        <h1>Dashboard</h1>
+        <output className={styles.status} data-status={status}>
+          {statusText[status]}
+        </output>
+        <search className={styles.search}>
+          <form onSubmit={submitSearch}>
+            <label htmlFor="board-search" className="visually-hidden">
+              Search or scan
+            </label>
+            <input
+              id="board-search"
+              ref={searchField}
+              className={styles.searchField}
+              placeholder="Search or scan a pallet  ( / )"
+              autoComplete="off"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+            <Button type="submit">Find</Button>
+          </form>
+        </search>
+        {canManage && (
+          <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
+            New pallet
+          </Button>
+        )}
+      </div>
+      <Overview count={allIds.length} />
+      <FilterBar
+        filters={filters}
+        catalog={catalog}
+        people={people}
+        onChange={setFilters}
+        onClear={() => setParams(searchWith(search, filtersOf('')), { replace: true })}
+      />
+      <div className={styles.work}>
+        <section className={styles.board} aria-labelledby="board-title">
+          <div className={styles.boardHead}>
+            <h2 id="board-title">Pallets</h2>
+            <span className={styles.count} data-testid="pallet-count">
+              {ids.length.toLocaleString('en')} {ids.length === 1 ? 'pallet' : 'pallets'}
+              {ids.length !== allIds.length && ` of ${allIds.length.toLocaleString('en')}`}
+            </span>
+            {tickedIds.length > 0 && (
+              <span className={styles.ticked}>
+                {tickedIds.length} ticked
+                <Button variant="ghost" className={styles.untick} onClick={untickAll}>
+                  Untick all
+                </Button>
+              </span>
+            )}
+            {!canManage && <span className={styles.readOnly}>Read only</span>}
+          </div>
+          {status === 'loading' ? (
+            <div className={styles.skeleton} aria-busy="true">
+              <span className="visually-hidden">Loading the pallets of this location…</span>
+              {Array.from({ length: 8 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+                <span key={i} />
+              ))}
+            </div>
+          ) : ids.length === 0 ? (
+            <p className={styles.empty}>
+              {allIds.length === 0
+                ? canManage
+                  ? 'No pallets at this location yet. Add the first with "New pallet".'
+                  : 'No pallets at this location yet.'
+                : 'No pallet matches these filters. "Clear filters" shows them all.'}
+            </p>
+          ) : (
+            <PalletTable
+              ids={ids}
+              now={now}
+              selectedId={selectedId}
+              ticked={ticked}
+              actions={actions}
+              onSelect={setSelectedId}
+              onTick={tick}
+              onOpen={open}
+            />
+          )}
+        </section>
+        <aside className={styles.side} aria-label="Orders and storage">
+          <OrdersPanel checked={tickedIds} canManage={canOrder} onAssigned={untickAll} />
+          {canSeeMap && <StoragePanel checked={tickedIds} canMove={canMove} onMoved={untickAll} />}
+        </aside>
+      </div>
+      {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (
+        <PalletDialog
+          pallet={dialog.kind === 'edit' ? dialog.pallet : null}
+          catalog={catalog}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'delete' && <DeletePalletDialog pallet={dialog.pallet} onClose={close} />}
+      <PalletQrModal
+        pallet={dialog?.kind === 'qr' ? dialog.pallet : null}
+        onClose={close}
+        footer={
+          dialog?.kind === 'qr' && (
+            <Button variant="primary" onClick={() => setPrinting(dialog.pallet)}>
+              Print label
+            </Button>
+          )
+        }
+      />
+      {printing && <PrintLabel pallet={printing} onDone={donePrinting} />}
+    </div>
   );
 }

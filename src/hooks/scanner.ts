@@ -1,0 +1,23 @@
+import { useObservable, useSubscription } from 'observable-hooks';
+import { filter, fromEvent, map } from 'rxjs';
+import { scannerReadings } from '../../streams/scan';
+
+/** Whether keys aimed at this element are someone typing into a field (a scan there goes into the field). */
+const typingInto = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA)$/.test(target.tagName));
+
+/**
+ * Calls `onReading` with each reading of a keyboard-wedge scanner (a handheld or ring scanner
+ * typing its reading and Enter) anywhere on the page outside a text field, told from a person
+ * typing by its speed.
+ */
+export function useScannerReadings(onReading: (text: string) => void): void {
+  const readings$ = useObservable(() =>
+    fromEvent<KeyboardEvent>(document, 'keydown').pipe(
+      filter((event) => !typingInto(event.target)),
+      map((event) => event.key),
+      scannerReadings(),
+    ),
+  );
+  useSubscription(readings$, onReading);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ageText, placeText, shortId, totalKgText } from './format';
+
+describe('dashboard formats', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  it('writes ages in the largest whole unit', () => {
+    expect(ageText('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(ageText('2026-11-24T11:48:00Z', now)).toBe('12 min');
+    expect(ageText('2026-11-24T07:00:00Z', now)).toBe('5 h');
+    expect(ageText('2026-11-21T12:00:00Z', now)).toBe('3 d');
+    expect(ageText(undefined, now)).toBe('-');
+  });
+  it('counts rows from 1 and leaves a dash where a pallet is not stored', () => {
+    expect(placeText('Cold store A', 1)).toBe('Cold store A · Row 2');
+    expect(placeText('Hall C', undefined)).toBe('Hall C');
+    expect(placeText(null, 0)).toBe('-');
+  });
+  it('shortens ids and groups kilograms', () => {
+    expect(shortId('0192f3a4-5b6c-7d8e-9f00-112233445566')).toBe('33445566');
+    expect(totalKgText(12480.4)).toBe('12,480 kg');
+  });
+});

@@ -1,0 +1,183 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Pallet } from '../../../streams/live';
+import type { Catalog } from '../../hooks/catalog';
+import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
+import { apiErrorText } from '../../shell/api-error';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { formatWeight } from '../../ui/qr-modal';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useToasts } from '../../ui/toasts';
+import { shortId } from './format';
+import styles from './pallet-dialog.module.css';
+import { readWeight } from './weight';
+
+type Attribute = Exclude<keyof PalletFields, 'weight'>;
+
+const attributes: [Attribute, string][] = [
+  ['tomatoType', 'Tomato type'],
+  ['boxType', 'Box type'],
+  ['tomatoOption', 'Tomato option'],
+  ['palletType', 'Pallet type'],
+];
+
+const isConflict = (error: unknown) => (error as { status?: unknown })?.status === 409;
+
+/** What another person changed, field by field, between the pallet a person edited and the server's. */
+function changesBetween(mine: Pallet, theirs: Pallet): string[] {
+  const lines = attributes
+    .filter(([key]) => mine[key] !== theirs[key])
+    .map(([key, label]) => `${label}: ${mine[key] ?? '-'} → ${theirs[key] ?? '-'}`);
+  if (mine.weight !== theirs.weight)
+    lines.push(`Weight: ${formatWeight(mine.weight)} → ${formatWeight(theirs.weight)}`);
+  return lines;
+}
+
+/**
+ * "New pallet" (no `pallet`) or the edit of one: the catalogue's values and a checked weight. A
+ * change someone else made meanwhile (409) is shown with the fresh values, ready to save again.
+ */
+export function PalletDialog({
+  pallet,
+  catalog,
+  onClose,
+}: {
+  pallet: Pallet | null;
+  catalog: Catalog;
+  onClose: () => void;
+}) {
+  const commands = usePalletCommands();
+  const toasts = useToasts();
+  const formId = useId();
+  const [base, setBase] = useState(pallet);
+  const [fields, setFields] = useState(() => ({
+    tomatoType: pallet?.tomatoType ?? catalog.tomatoType[0] ?? '',
+    boxType: pallet?.boxType ?? catalog.boxType[0] ?? '',
+    tomatoOption: pallet?.tomatoOption ?? catalog.tomatoOption[0] ?? '',
+    palletType: pallet?.palletType ?? catalog.palletType[0] ?? '',
+    weight: pallet?.weight === undefined ? '' : String(pallet.weight),
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const weight = readWeight(fields.weight);
+    if ('error' in weight) return setError(weight.error);
+    const values: PalletFields = { ...fields, weight: weight.kg };
+    setBusy(true);
+    setError(null);
+    try {
+      if (base) await commands.update(base, values);
+      else await commands.create(values);
+      toasts.notify(base ? 'Pallet saved' : 'Pallet created', { variant: 'success' });
+      onClose();
+    } catch (failure) {
+      if (base && isConflict(failure)) {
+        const fresh = await commands.fresh(base.id).catch(() => null);
+        if (fresh) {
+          setConflict(changesBetween(base, fresh));
+          setBase(fresh);
+        }
+      }
+      setError(apiErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (key: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={pallet ? `Edit pallet ${shortId(pallet.id)}` : 'New pallet'}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form={formId} disabled={busy}>
+            {pallet ? 'Save changes' : 'Create pallet'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+        {conflict && (
+          <div className={styles.conflict} role="alert">
+            <strong>Someone else changed this pallet while you were editing it.</strong>
+            {conflict.length > 0 && (
+              <ul>
+                {conflict.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+            <span>
+              Your change was not saved. The form still holds your values: save again to apply them.
+            </span>
+          </div>
+        )}
+        {attributes.map(([key, label]) => (
+          <SelectField
+            key={key}
+            label={label}
+            value={fields[key]}
+            onChange={set(key)}
+            choices={(catalog[key].includes(fields[key]) || !fields[key]
+              ? catalog[key]
+              : [fields[key], ...catalog[key]]
+            ).map((value) => ({ value, label: value }))}
+          />
+        ))}
+        <TextField
+          label="Weight (kg)"
+          inputMode="decimal"
+          value={fields.weight}
+          onChange={(e) => set('weight')(e.target.value)}
+          aria-invalid={error !== null && !conflict}
+        />
+        {error && !conflict && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** Asks before a pallet is deleted; the delete shows at once and comes back if the server refuses. */
+export function DeletePalletDialog({ pallet, onClose }: { pallet: Pallet; onClose: () => void }) {
+  const commands = usePalletCommands();
+  const toasts = useToasts();
+  const remove = () => {
+    onClose();
+    commands.remove(pallet).then(
+      () => toasts.notify('Pallet deleted', { variant: 'success' }),
+      (error) => toasts.notify(apiErrorText(error), { variant: 'error' }),
+    );
+  };
+  return (
+    <Modal
+      open
+      size="sm"
+      onClose={onClose}
+      title="Delete pallet?"
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="danger" onClick={remove}>
+            Delete pallet
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.confirm}>
+        Pallet <strong title={pallet.id}>{shortId(pallet.id)}</strong> ({pallet.tomatoType ?? '-'},{' '}
+        {formatWeight(pallet.weight)}) leaves the board for everyone at this location. This cannot be undone.
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,307 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Pallet } from '../../../streams/live';
+import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
+import { useUserName } from '../../hooks/user-names';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { formatWeight } from '../../ui/qr-modal';
+import { ageText, placeText, shortId } from './format';
+import styles from './pallet-table.module.css';
+
+const rowHeightPx = 44;
+/** How long a row changed by someone else stays highlighted. */
+const highlightMs = 2_000;
+
+/**
+ * The columns, with a width where the content has one (the rest share what is left): fixed, so
+ * rows keep their shape as they scroll in and out.
+ */
+const columns = (actionsPx: number): [string, string | undefined][] => [
+  ['Tick', '40px'],
+  ['ID', '92px'],
+  ['Tomato', undefined],
+  ['Box', undefined],
+  ['Option', undefined],
+  ['Pallet type', undefined],
+  ['Weight', '100px'],
+  ['Zone · row', '15%'],
+  ['Order', '11%'],
+  ['Added by', undefined],
+  ['Age', '76px'],
+  ['Actions', `${actionsPx}px`],
+];
+
+/** What a person can do to one pallet from its row. */
+export interface RowActions {
+  qr: (pallet: Pallet) => void;
+  /** Absent without manage_pallets. */
+  edit?: (pallet: Pallet) => void;
+  remove?: (pallet: Pallet) => void;
+}
+
+function OrderName({ id }: { id: string | null | undefined }) {
+  const order = useOrder(id ?? '');
+  if (!id) return <>-</>;
+  return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
+}
+
+function AddedBy({ id }: { id: unknown }) {
+  const name = useUserName(typeof id === 'string' ? id : null);
+  return <>{typeof id === 'string' ? name || '…' : '-'}</>;
+}
+
+/** Whether the pallet changed since the row first showed it (someone's live change): highlighted for a moment. */
+function useChanged(pallet: Pallet | undefined): boolean {
+  const first = useRef(pallet);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (!pallet || pallet === first.current) return;
+    first.current = pallet;
+    setChanged(true);
+    const timer = setTimeout(() => setChanged(false), highlightMs);
+    return () => clearTimeout(timer);
+  }, [pallet]);
+  return changed;
+}
+
+/** One pallet's row: re-renders only when that pallet changes (its selector keeps identity). */
+const PalletRow = memo(function PalletRow({
+  id,
+  index,
+  now,
+  selected,
+  ticked,
+  actions,
+  onSelect,
+  onTick,
+}: {
+  id: string;
+  index: number;
+  now: number;
+  selected: boolean;
+  ticked: boolean;
+  actions: RowActions;
+  onSelect: (id: string) => void;
+  onTick: (id: string, on: boolean) => void;
+}) {
+  const pallet = usePallet(id);
+  const optimistic = useOptimistic(id);
+  const changed = useChanged(pallet);
+  if (!pallet) return null;
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={styles.row}
+      data-pallet-id={id}
+      data-optimistic={optimistic || undefined}
+      data-changed={changed || undefined}
+      onClick={() => onSelect(id)}
+    >
+      <td>
+        <input
+          type="checkbox"
+          className={styles.tick}
+          checked={ticked}
+          onChange={(e) => onTick(id, e.target.checked)}
+          aria-label={`Tick pallet ${shortId(id)}`}
+        />
+      </td>
+      <td className={styles.id} title={id}>
+        {shortId(id)}
+      </td>
+      <td>{pallet.tomatoType ?? '-'}</td>
+      <td>{pallet.boxType ?? '-'}</td>
+      <td>{pallet.tomatoOption ?? '-'}</td>
+      <td>{pallet.palletType ?? '-'}</td>
+      <td className={styles.number}>{formatWeight(pallet.weight)}</td>
+      <td>{placeText(pallet.storageZone, pallet.rowIndex)}</td>
+      <td>
+        <OrderName id={pallet.orderId} />
+      </td>
+      <td>
+        <AddedBy id={pallet.addedBy} />
+      </td>
+      <td>{ageText(pallet.createdAt, now)}</td>
+      <td className={styles.actions}>
+        <Button
+          variant="ghost"
+          iconOnly
+          className={styles.action}
+          onClick={() => actions.qr(pallet)}
+          aria-label={`QR of pallet ${shortId(id)}`}
+          title="QR code and label"
+        >
+          <Icon name="qr" size={18} />
+        </Button>
+        {actions.edit && (
+          <Button
+            variant="ghost"
+            iconOnly
+            className={styles.action}
+            onClick={() => actions.edit?.(pallet)}
+            aria-label={`Edit pallet ${shortId(id)}`}
+            title="Edit"
+          >
+            <Icon name="edit" size={18} />
+          </Button>
+        )}
+        {actions.remove && (
+          <Button
+            variant="ghost"
+            iconOnly
+            className={`${styles.action} ${styles.danger}`}
+            onClick={() => actions.remove?.(pallet)}
+            aria-label={`Delete pallet ${shortId(id)}`}
+            title="Delete"
+          >
+            <Icon name="trash" size={18} />
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+/** The ids that came in front of `anchor` since `before` (new pallets above the row being read). */
+function newAbove(ids: readonly string[], before: readonly string[], anchorIndex: number): number {
+  const known = new Set(before);
+  let count = 0;
+  for (let i = 0; i < anchorIndex; i++) if (!known.has(ids[i])) count++;
+  return count;
+}
+
+/**
+ * The pallets of the location as a table whose DOM holds only the rows in view (and a few
+ * around them), so 10,000 pallets scroll as smoothly as 10. Scrolled away from the top, the
+ * row being read stays put when pallets come or go above it; new ones are counted in a pill.
+ */
+export function PalletTable({
+  ids,
+  now,
+  selectedId,
+  ticked,
+  actions,
+  onSelect,
+  onTick,
+  onOpen,
+}: {
+  ids: readonly string[];
+  now: number;
+  selectedId: string | null;
+  /** The pallets ticked for an order or a move. */
+  ticked: ReadonlySet<string>;
+  actions: RowActions;
+  onSelect: (id: string) => void;
+  onTick: (id: string, on: boolean) => void;
+  onOpen: (id: string) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeightPx,
+    getItemKey: (index) => ids[index],
+    overscan: 8,
+  });
+  const [fresh, setFresh] = useState(0);
+  const shown = useRef(ids);
+
+  // keep the first row in view where it was when the list changes above it
+  useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = ids;
+    const element = scroller.current;
+    if (!element || before === ids || element.scrollTop === 0) return;
+    const top = element.scrollTop;
+    const anchor = before[Math.floor(top / rowHeightPx)];
+    const at = anchor === undefined ? -1 : ids.indexOf(anchor);
+    if (at < 0) return;
+    element.scrollTop = at * rowHeightPx + (top % rowHeightPx);
+    const added = newAbove(ids, before, at);
+    if (added) setFresh((n) => n + added);
+  }, [ids]);
+
+  const selectedIndex = selectedId === null ? -1 : ids.indexOf(selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[e.key];
+    if (step !== undefined && ids.length) {
+      e.preventDefault();
+      const next = Math.min(ids.length - 1, Math.max(0, (selectedIndex < 0 ? -1 : selectedIndex) + step));
+      onSelect(ids[next]);
+    } else if (e.key === 'Enter' && selectedId !== null && e.target === e.currentTarget) {
+      e.preventDefault();
+      onOpen(selectedId);
+    }
+  };
+
+  const items = virtualizer.getVirtualItems();
+  const shape = columns(actions.edit ? 124 : 52);
+  const above = items[0]?.start ?? 0;
+  const below = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div className={styles.wrap}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the scrolling list takes the keyboard (WCAG 2.1.1): arrows move the selection, Enter opens it */}
+      <div
+        ref={scroller}
+        className={styles.scroller}
+        data-testid="pallet-scroller"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: as above, a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onScroll={(e) => e.currentTarget.scrollTop === 0 && setFresh(0)}
+      >
+        <table aria-label="Pallets" aria-rowcount={ids.length + 1} className={styles.table}>
+          <colgroup>
+            {shape.map(([name, width]) => (
+              <col key={name} style={{ width }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              {shape.map(([name]) => (
+                <th key={name} scope="col">
+                  {name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {above > 0 && <tr className={styles.spacer} style={{ height: above }} />}
+            {items.map((item) => (
+              <PalletRow
+                key={item.key}
+                id={ids[item.index]}
+                index={item.index}
+                now={now}
+                selected={item.index === selectedIndex}
+                ticked={ticked.has(ids[item.index])}
+                actions={actions}
+                onSelect={onSelect}
+                onTick={onTick}
+              />
+            ))}
+            {below > 0 && <tr className={styles.spacer} style={{ height: below }} />}
+          </tbody>
+        </table>
+      </div>
+      {fresh > 0 && (
+        <button
+          type="button"
+          className={styles.pill}
+          onClick={() => {
+            scroller.current?.scrollTo({ top: 0 });
+            setFresh(0);
+          }}
+        >
+          {fresh} new
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { ZoneOccupancy } from '../../../streams/live';
+import { usePallet, useZones } from '../../hooks/live';
+import { useOrderCommands } from '../../hooks/order-commands';
+import { apiErrorText } from '../../shell/api-error';
+import { Button } from '../../ui/button';
+import { formatWeight } from '../../ui/qr-modal';
+import { useToasts } from '../../ui/toasts';
+import { shortId } from './format';
+import styles from './side-panel.module.css';
+
+/** A row as people name it: rows count from 1. */
+const rowName = (rowIndex: number) => `Row ${rowIndex + 1}`;
+
+function RowPallet({ id }: { id: string }) {
+  const pallet = usePallet(id);
+  return (
+    <li className={styles.orderPallet}>
+      <span className={styles.mono} title={id}>
+        {shortId(id)}
+      </span>
+      <span>{pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : '-'}</span>
+    </li>
+  );
+}
+
+/** One zone: its rows with their occupancy against capacity ("3/10"); a row opens to its pallets. */
+function Zone({
+  occupancy,
+  picked,
+  onPick,
+}: {
+  occupancy: ZoneOccupancy;
+  picked: number | null;
+  onPick: (rowIndex: number | null) => void;
+}) {
+  const { zone, rows, palletCount } = occupancy;
+  const capacity = zone.rows * zone.rowCapacity;
+  return (
+    <li className={styles.zone} data-zone-id={zone.id}>
+      <div className={styles.zoneHead}>
+        <h3>{zone.name}</h3>
+        <span className={styles.count}>
+          {palletCount}/{capacity}
+        </span>
+      </div>
+      <div className={styles.rows}>
+        {rows.map((ids, rowIndex) => {
+          const full = ids.length >= zone.rowCapacity;
+          return (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its index
+              key={rowIndex}
+              type="button"
+              className={styles.rowCell}
+              data-full={full || undefined}
+              aria-pressed={picked === rowIndex}
+              onClick={() => onPick(picked === rowIndex ? null : rowIndex)}
+              style={{ ['--fill' as string]: `${Math.round((ids.length / zone.rowCapacity) * 100)}%` }}
+            >
+              <span>{rowName(rowIndex)}</span>
+              <span className={styles.count}>
+                {ids.length}/{zone.rowCapacity}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </li>
+  );
+}
+
+/** The storage map of the location, live: zones × rows with their occupancy; moves the ticked pallets. */
+export function StoragePanel({
+  checked,
+  canMove,
+  onMoved,
+}: {
+  checked: readonly string[];
+  canMove: boolean;
+  onMoved: () => void;
+}) {
+  const zones = useZones() ?? [];
+  const { store, takeOut } = useOrderCommands();
+  const toasts = useToasts();
+  const [picked, setPicked] = useState<{ zoneId: string; rowIndex: number } | null>(null);
+  const pickedZone = zones.find((z) => z.zone.id === picked?.zoneId);
+  const pickedIds = picked && pickedZone ? (pickedZone.rows[picked.rowIndex] ?? []) : [];
+  const n = checked.length;
+  const count = `${n} ${n === 1 ? 'pallet' : 'pallets'}`;
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      toasts.notify(done, { variant: 'success' });
+      onMoved();
+    } catch (error) {
+      toasts.notify(apiErrorText(error), { variant: 'error' });
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="storage-title">
+      <div className={styles.panelHead}>
+        <h2 id="storage-title">Storage</h2>
+        {canMove && (
+          <Button
+            className={styles.small}
+            disabled={n === 0}
+            onClick={() => run(() => takeOut(checked), `${count} taken out of storage`)}
+          >
+            Take out{n > 0 && ` (${n})`}
+          </Button>
+        )}
+      </div>
+      {zones.length === 0 ? (
+        <p className={styles.hint}>This location has no storage zones yet.</p>
+      ) : (
+        <ul className={styles.zones}>
+          {zones.map((occupancy) => (
+            <Zone
+              key={occupancy.zone.id}
+              occupancy={occupancy}
+              picked={picked?.zoneId === occupancy.zone.id ? picked.rowIndex : null}
+              onPick={(rowIndex) =>
+                setPicked(rowIndex === null ? null : { zoneId: occupancy.zone.id, rowIndex })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {picked && pickedZone && (
+        <div className={styles.rowDetail}>
+          <div className={styles.panelHead}>
+            <h3>
+              {pickedZone.zone.name} · {rowName(picked.rowIndex)}
+            </h3>
+            {canMove && (
+              <Button
+                variant="primary"
+                className={styles.small}
+                disabled={n === 0}
+                onClick={() =>
+                  run(
+                    () => store(checked, picked.zoneId, picked.rowIndex),
+                    `${count} moved to ${pickedZone.zone.name} · ${rowName(picked.rowIndex)}`,
+                  )
+                }
+              >
+                Move here{n > 0 && ` (${n})`}
+              </Button>
+            )}
+          </div>
+          {pickedIds.length === 0 ? (
+            <p className={styles.hint}>
+              This row is empty.{canMove && ' Tick pallets on the board, then "Move here".'}
+            </p>
+          ) : (
+            <ul className={styles.orderPallets}>
+              {pickedIds.map((id) => (
+                <RowPallet key={id} id={id} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiPallet, call, people, putCatalog, seedPeople } from './support/api';
+import { signIn } from './support/app';
+import { seriousViolations } from './support/axe';
+import { openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// The desktop pallet board against the real server, as a desk worker uses it.
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+const wide = { viewport: { width: 1440, height: 900 } };
+
+let server: RunningServer;
+let adminToken: string;
+let locationId: string;
+beforeAll(async () => {
+  server = await startServer();
+  const seeded = await seedPeople(server.url);
+  adminToken = seeded.adminToken;
+  locationId = seeded.locations[0].id;
+  await putCatalog(server.url, adminToken, locationId);
+});
+afterAll(async () => server?.dispose());
+
+const row = (page: Page, id: string) => page.locator(`[data-pallet-id="${id}"]`);
+const shownIds = (page: Page) =>
+  page.locator('[data-pallet-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pallet-id')));
+const make = (fields: Record<string, unknown>) =>
+  call<ApiPallet>(
+    server.url,
+    'POST',
+    '/api/pallets',
+    {
+      locationId,
+      palletType: 'Euro',
+      boxType: 'Crate',
+      tomatoType: 'Cherry',
+      tomatoOption: 'Loose',
+      weight: 500,
+      ...fields,
+    },
+    adminToken,
+  );
+
+async function openBoard(who: { username: string; password: string }, options = wide) {
+  const browser = await openBrowser(options);
+  const page = await browser.page();
+  await signIn(page, server.url, who);
+  await page.locator('output[data-status="ready"]').waitFor();
+  return { browser, page };
+}
+
+describe('the pallet board', () => {
+  it('filters by tomato type in the URL, finds a scanned pallet, makes one with "New pallet" that a second page sees', async () => {
+    const beef = await make({ tomatoType: 'Beef', weight: 640 });
+    const cherry = await make({ tomatoType: 'Cherry', weight: 410.5 });
+    const a = await openBoard(people.manager);
+    const b = await openBoard(people.manager);
+    try {
+      const { page } = a;
+      await row(page, cherry.id).waitFor();
+      expect(await row(page, beef.id).textContent()).toContain('640.00 kg');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'dashboard-desktop.png') });
+
+      await page.getByLabel('Tomato type').selectOption('Beef');
+      await row(page, cherry.id).waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('tomatoType')).toBe('Beef');
+      await page.reload();
+      await page.locator('output[data-status="ready"]').waitFor();
+      expect(await page.getByLabel('Tomato type').inputValue()).toBe('Beef');
+      await row(page, beef.id).waitFor();
+      expect(await row(page, cherry.id).count()).toBe(0);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await row(page, cherry.id).waitFor();
+
+      // a scan typed into the field, then one from a handheld scanner with the focus elsewhere
+      await page.getByLabel('Search or scan').fill(`{"id":"${beef.id}"}`);
+      await page.getByLabel('Search or scan').press('Enter');
+      await page.locator(`[data-pallet-id="${beef.id}"][aria-selected="true"]`).waitFor();
+      await page.locator('h1').click();
+      await page.keyboard.type(`MA:${cherry.id}`, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await page.locator(`[data-pallet-id="${cherry.id}"][aria-selected="true"]`).waitFor();
+      await page.getByLabel('Search or scan').fill('no-such-pallet');
+      await page.getByLabel('Search or scan').press('Enter');
+      await page.getByText('No pallet "no-such-pallet" at this location').waitFor();
+
+      await page.getByRole('button', { name: 'New pallet' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New pallet' });
+      await dialog.getByLabel('Tomato type').selectOption('Vine');
+      await dialog.getByLabel('Weight (kg)').fill('0');
+      await dialog.getByRole('button', { name: 'Create pallet' }).click();
+      await dialog.getByText('The weight must be between 0.01 and 10,000 kg').waitFor();
+      await page.screenshot({ path: join(screenshots, 'dashboard-new-pallet.png') });
+      await dialog.getByLabel('Weight (kg)').fill('733.25');
+      await dialog.getByRole('button', { name: 'Create pallet' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      for (const p of [a.page, b.page]) {
+        await p.locator('[data-pallet-id]', { hasText: '733.25 kg' }).first().waitFor({ timeout: 2_000 });
+      }
+      const made = (await shownIds(b.page))[0];
+      expect(await row(b.page, made!).textContent()).toContain('Vine');
+
+      // changes and deletes through the API reach both pages
+      await call(
+        server.url,
+        'PATCH',
+        `/api/pallets/${beef.id}`,
+        { version: beef.version, weight: 655 },
+        adminToken,
+      );
+      await call(server.url, 'DELETE', `/api/pallets/${cherry.id}`, undefined, adminToken);
+      for (const p of [a.page, b.page]) {
+        await p.waitForFunction(
+          (id) => document.querySelector(`[data-pallet-id="${id}"]`)?.textContent?.includes('655.00 kg'),
+          beef.id,
+        );
+        await row(p, cherry.id).waitFor({ state: 'detached' });
+      }
+    } finally {
+      await a.browser.close();
+      await b.browser.close();
+    }
+  }, 180_000);
+
+  it('keeps the row being read in place and counts new pallets as "3 new"', async () => {
+    for (let i = 0; i < 40; i++) await make({ weight: 300 + i });
+    const { browser, page } = await openBoard(people.manager);
+    try {
+      const scroller = page.getByTestId('pallet-scroller');
+      await page.locator('[data-pallet-id]').nth(10).waitFor();
+      await scroller.evaluate((el) => {
+        el.scrollTop = 440;
+      });
+      await page.waitForTimeout(100);
+      const firstInView = async () =>
+        page.evaluate(() => {
+          const box = document.querySelector('[data-testid="pallet-scroller"]')!.getBoundingClientRect();
+          const rows = [...document.querySelectorAll('[data-pallet-id]')];
+          const top = rows.find((r) => r.getBoundingClientRect().top >= box.top - 1);
+          return top?.getAttribute('data-pallet-id');
+        });
+      const before = await firstInView();
+      const added = [await make({ weight: 801 }), await make({ weight: 802 }), await make({ weight: 803 })];
+      await page.getByRole('button', { name: '3 new' }).waitFor({ timeout: 2_000 });
+      expect(await firstInView()).toBe(before);
+      await page.getByRole('button', { name: '3 new' }).click();
+      await row(page, added[2].id).waitFor();
+      expect((await shownIds(page)).slice(0, 3)).toEqual([added[2].id, added[1].id, added[0].id]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('shows what changed when someone else saved the pallet first (409)', async () => {
+    const pallet = await make({ weight: 512 });
+    const { browser, page } = await openBoard(people.manager);
+    try {
+      await row(page, pallet.id)
+        .getByRole('button', { name: /^Edit pallet/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: /^Edit pallet/ });
+      await call(
+        server.url,
+        'PATCH',
+        `/api/pallets/${pallet.id}`,
+        { version: pallet.version, weight: 530 },
+        adminToken,
+      );
+      await dialog.getByLabel('Weight (kg)').fill('520');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByText('Someone else changed this pallet while you were editing it.').waitFor();
+      expect(await dialog.textContent()).toContain('Weight: 512.00 kg → 530.00 kg');
+      await page.screenshot({ path: join(screenshots, 'dashboard-edit-conflict.png') });
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        (id) => document.querySelector(`[data-pallet-id="${id}"]`)?.textContent?.includes('520.00 kg'),
+        pallet.id,
+      );
+
+      await row(page, pallet.id)
+        .getByRole('button', { name: /^QR of pallet/ })
+        .click();
+      const qr = page.getByRole('dialog', { name: 'Pallet QR code' });
+      expect(await qr.textContent()).toContain(pallet.id);
+      await page.screenshot({ path: join(screenshots, 'dashboard-qr-modal.png') });
+      await qr.getByRole('button', { name: 'Print label' }).click();
+      await page.emulateMedia({ media: 'print' });
+      await page.screenshot({ path: join(screenshots, 'dashboard-label-print.png') });
+      await page.emulateMedia({ media: 'screen' });
+      await page.keyboard.press('Escape');
+
+      await row(page, pallet.id)
+        .getByRole('button', { name: /^Delete pallet/ })
+        .click();
+      await page.screenshot({ path: join(screenshots, 'dashboard-delete.png') });
+      await page
+        .getByRole('dialog', { name: 'Delete pallet?' })
+        .getByRole('button', { name: 'Delete pallet' })
+        .click();
+      await row(page, pallet.id).waitFor({ state: 'detached' });
+      const onServer = () =>
+        call(server.url, 'GET', `/api/pallets/${pallet.id}`, undefined, adminToken).then(
+          () => 'still there',
+          (error: Error) => error.message,
+        );
+      await expect.poll(onServer).toMatch(/→ 404/);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('gives a read-only user the board without any pallet action, also at 1024 px', async () => {
+    await make({ tomatoType: 'Vine', weight: 455 });
+    const { browser, page } = await openBoard(people.viewer, { viewport: { width: 1024, height: 768 } });
+    try {
+      await page.locator('[data-pallet-id]').first().waitFor();
+      expect(await page.getByRole('button', { name: 'New pallet' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Edit pallet/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Delete pallet/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^QR of pallet/ }).count()).toBeGreaterThan(0);
+      await page.getByText('Read only').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'dashboard-tablet-viewer.png') });
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});

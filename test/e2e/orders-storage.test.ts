@@ -1,0 +1,139 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createPallet, people, putCatalog, seedPeople } from './support/api';
+import { signIn } from './support/app';
+import { seriousViolations } from './support/axe';
+import { openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+// Orders and the storage map beside the board, in two pages at one location: what one person
+// does shows in the other page without a reload.
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+
+let server: RunningServer;
+let adminToken: string;
+let locationId: string;
+beforeAll(async () => {
+  server = await startServer();
+  const seeded = await seedPeople(server.url);
+  adminToken = seeded.adminToken;
+  locationId = seeded.locations[0].id;
+  await putCatalog(server.url, adminToken, locationId);
+});
+afterAll(async () => server?.dispose());
+
+const api = <T>(method: string, path: string, body?: unknown) =>
+  call<T>(server.url, method, path, body, adminToken);
+const order = (page: Page, customer: string) => page.locator('[data-order-id]', { hasText: customer });
+const tick = (page: Page, id: string) =>
+  page.locator(`[data-pallet-id="${id}"] input[type="checkbox"]`).check();
+
+async function openBoard() {
+  const browser = await openBrowser({ viewport: { width: 1680, height: 1000 } });
+  const page = await browser.page();
+  await signIn(page, server.url, people.manager);
+  await page.locator('output[data-status="ready"]').waitFor();
+  return { browser, page };
+}
+
+describe('orders and storage on the dashboard', () => {
+  it('assigns two pallets to an order, moves one into a row and ships the order, each step seen in a second page', async () => {
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Cold store A',
+      rows: 4,
+      rowCapacity: 2,
+    });
+    const [p1, p2, p3] = [
+      await createPallet(server.url, adminToken, locationId, 500),
+      await createPallet(server.url, adminToken, locationId, 510),
+      await createPallet(server.url, adminToken, locationId, 520),
+    ];
+    // a row already holding two pallets is full
+    const filler = [
+      await createPallet(server.url, adminToken, locationId, 530),
+      await createPallet(server.url, adminToken, locationId, 540),
+    ];
+    for (const p of filler)
+      await api('POST', '/api/storage/positions', { palletId: p.id, zoneId: zone.id, rowIndex: 3 });
+    // a pallet already on another order
+    const other = await api<{ id: string }>('POST', '/api/orders', {
+      locationId,
+      customer: 'De Vries',
+      requestedPallets: 1,
+    });
+    await api('POST', `/api/orders/${other.id}/assign`, { palletIds: [p3.id] });
+
+    const a = await openBoard();
+    const b = await openBoard();
+    try {
+      const { page } = a;
+      await page.getByRole('button', { name: 'New order' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New order' });
+      await dialog.getByLabel('Customer').fill('Jansen');
+      await dialog.getByLabel('Pallets requested').fill('4');
+      await dialog.getByLabel('Due date').fill('2026-12-01');
+      await page.screenshot({ path: join(screenshots, 'dashboard-new-order.png') });
+      await dialog.getByRole('button', { name: 'Create order' }).click();
+      await order(page, 'Jansen').waitFor();
+      await order(b.page, 'Jansen').waitFor({ timeout: 2_000 });
+
+      await tick(page, p1.id);
+      await tick(page, p2.id);
+      await page.getByRole('button', { name: 'Assign to order (2)' }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign to order' });
+      await assign.getByLabel('Order').selectOption({ label: 'Jansen (0/4)' });
+      await assign.getByRole('button', { name: 'Assign 2 pallets' }).click();
+      for (const p of [page, b.page])
+        await order(p, 'Jansen')
+          .getByTestId('order-count')
+          .filter({ hasText: '2/4' })
+          .waitFor({ timeout: 2_000 });
+      await b.page.locator(`[data-pallet-id="${p1.id}"]`, { hasText: 'Jansen' }).waitFor();
+
+      // refused: a pallet already on another order
+      await tick(page, p3.id);
+      await page.getByRole('button', { name: 'Assign to order (1)' }).click();
+      await assign.getByLabel('Order').selectOption({ label: 'Jansen (2/4)' });
+      await assign.getByRole('button', { name: 'Assign 1 pallet' }).click();
+      await page.getByText(`Pallet ${p3.id} is already assigned to another order`).waitFor();
+      await page.getByRole('button', { name: 'Untick all' }).click();
+
+      // into a row, seen on the other page's map; a full row refused with the server's sentence
+      await page
+        .locator(`[data-zone-id="${zone.id}"]`)
+        .getByRole('button', { name: /^Row 1/ })
+        .click();
+      await tick(page, p1.id);
+      await page.getByRole('button', { name: 'Move here (1)' }).click();
+      await b.page
+        .locator(`[data-zone-id="${zone.id}"]`)
+        .getByRole('button', { name: /^Row 1 1\/2/ })
+        .waitFor({ timeout: 2_000 });
+      await b.page.locator(`[data-pallet-id="${p1.id}"]`, { hasText: 'Cold store A · Row 1' }).waitFor();
+      await page
+        .locator(`[data-zone-id="${zone.id}"]`)
+        .getByRole('button', { name: /^Row 4/ })
+        .click();
+      await tick(page, p2.id);
+      await page.getByRole('button', { name: 'Move here (1)' }).click();
+      await page.getByText('Row 4 of zone Cold store A is full (2 pallets)').waitFor();
+      await page.screenshot({ path: join(screenshots, 'dashboard-orders-storage.png') });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await order(page, 'Jansen').getByRole('button', { expanded: false }).click();
+      await order(page, 'Jansen').getByRole('button', { name: 'Ship order' }).click();
+      for (const p of [page, b.page]) {
+        await p.locator(`[data-pallet-id="${p1.id}"]`).waitFor({ state: 'detached', timeout: 2_000 });
+        await p.locator(`[data-pallet-id="${p2.id}"]`).waitFor({ state: 'detached' });
+        await order(p, 'Jansen').and(p.locator('[data-status="shipped"]')).waitFor();
+      }
+      expect(await b.page.locator('[data-figure="shippedToday"]').textContent()).toBe('2 pallets');
+    } finally {
+      await a.browser.close();
+      await b.browser.close();
+    }
+  }, 180_000);
+});
