@@ -29,20 +29,40 @@ const random = () => {
 };
 const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
 const types = ['round', 'vine', 'cherry', 'plum', 'beef', 'cocktail'];
-const zones = ['Cold store A', 'Cold store B', 'Hall C'];
+const zoneNames = ['Cold store A', 'Cold store B', 'Hall C'];
+const zones = zoneNames.map((name, i) => ({
+  id: `z${i}`,
+  locationId: location,
+  name,
+  rows: 10,
+  rowCapacity: 500,
+}));
 
-const palletDoc = (id: string) => ({
-  id,
-  location_id: location,
-  pallet_type: 'euro',
-  box_type: 'crate',
-  tomato_type: pick(types),
-  tomato_option: 'loose',
-  weight: 300 + Math.floor(random() * 600),
-  status: 'active',
-  order_id: null,
-  storage_zone: pick(zones),
-});
+// The server's pallet document (server/modules/pallets/repository.ts, PalletDoc), every field.
+const palletDoc = (id: string) => {
+  const zone = pick(zones);
+  return {
+    id,
+    location_id: location,
+    pallet_type: 'euro',
+    box_type: 'crate',
+    tomato_type: pick(types),
+    tomato_option: 'loose',
+    weight: 300 + Math.floor(random() * 600),
+    status: 'active',
+    version: 1,
+    qr_code: `{"id":"${id}"}`,
+    order_id: null,
+    assignment_id: null,
+    storage_zone: zone.name,
+    zone_id: zone.id,
+    row_index: Math.floor(random() * zone.rows),
+    added_by: 'u1',
+    created_at: '2026-11-24T08:00:00.000Z',
+    updated_at: '2026-11-24T08:00:00.000Z',
+    shipped_at: null,
+  };
+};
 
 const ids = Array.from({ length: palletCount }, (_, i) => `p${i}`);
 const snapshot: Pallet[] = ids
@@ -62,7 +82,7 @@ const orders = Array.from({ length: 200 }, (_, i) => ({
   locationId: location,
 }));
 
-// The mix: 45 % pallet updates, 10 % adds, 5 % deletes, 15 % zone moves (PALLET_UPDATED), 8 %
+// The mix, in the server's shapes: 45 % pallet updates, 10 % adds, 5 % deletes, 15 % zone moves (PALLET_UPDATED), 8 %
 // storage positions, 7 % assignments, 7 % order updates, 3 % another location's events. Events
 // name pallets present, except one storage position in 20, which names the next pallet to be added
 // (its zone pends until the add). Made before the clock starts: making them is the test's work
@@ -86,21 +106,25 @@ function* messages(count: number): Generator<TraceLine> {
       present[at] = present[present.length - 1];
       present.pop();
       data = { type: 'PALLET_UPDATE', action: 'delete', pallets: [{ id }] };
-    } else if (r < 0.75)
+    } else if (r < 0.75) {
+      const zone = pick(zones);
       data = {
         type: 'PALLET_UPDATED',
         action: 'update_storage_zone',
         palletId: pick(present),
-        storageZone: pick(zones),
+        zoneId: zone.id,
+        storageZone: zone.name,
       };
-    else if (r < 0.83)
+    } else if (r < 0.83)
       data = {
         type: 'STORAGE_POSITION_UPDATE',
         action: 'assign_to_zone',
         position: {
           id: `s${i}`,
           palletId: random() < 0.05 ? `p${nextPallet}` : pick(present),
-          zoneId: pick(zones),
+          zoneId: pick(zones).id,
+          rowIndex: Math.floor(random() * 10),
+          locationId: location,
         },
       };
     else if (r < 0.9)
@@ -126,7 +150,7 @@ function* messages(count: number): Generator<TraceLine> {
 }
 
 const start = () =>
-  projectionOf({ pallets: snapshot, orders, zones: [] }, 0, emptyProjection.pendingZones, [], 0);
+  projectionOf({ pallets: snapshot, orders, zones }, 0, emptyProjection.pendingZones, [], 0);
 
 // The pipeline: normalise → location → dedup → throttle/batch → one new state per delivery.
 function runPipeline(lines: TraceLine[]) {

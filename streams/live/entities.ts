@@ -96,11 +96,11 @@ export class Table<T extends { id: string }> implements Entities<T> {
 export class TableEditor<T extends { id: string }> {
   readonly #base: Table<T>;
   readonly #order: Order;
-  readonly #buckets: (Bucket<T> | undefined)[];
+  #buckets: readonly (Bucket<T> | undefined)[];
   #chunks: readonly Chunk[];
   #next: number;
   #count: number;
-  /** The buckets, chunks and chunk list this batch copied, so it writes them in place. */
+  /** The lists of buckets and chunks and the buckets and chunks this batch copied, so it writes them in place. */
   readonly #copied = new Set<unknown>();
   /** The ids this batch wrote or removed, in the order of its changes (repeats kept). */
   readonly changed: string[] = [];
@@ -108,7 +108,7 @@ export class TableEditor<T extends { id: string }> {
   constructor(base: Table<T>, buckets: readonly (Bucket<T> | undefined)[], order: Order) {
     this.#base = base;
     this.#order = order;
-    this.#buckets = buckets.slice();
+    this.#buckets = buckets;
     this.#chunks = order.chunks;
     this.#next = order.next;
     this.#count = base.count;
@@ -169,14 +169,19 @@ export class TableEditor<T extends { id: string }> {
     );
   }
 
-  /** The id's bucket, copied on the batch's first write to it. */
+  /** The id's bucket, copied (with the list of buckets) on the batch's first write to it. */
   #writableBucket(id: string): Entry<T>[] {
+    if (!this.#copied.has(this.#buckets)) {
+      this.#buckets = this.#buckets.slice();
+      this.#copied.add(this.#buckets);
+    }
+    const buckets = this.#buckets as (Bucket<T> | undefined)[];
     const at = bucketOf(id);
-    const bucket = this.#buckets[at];
+    const bucket = buckets[at];
     if (bucket && this.#copied.has(bucket)) return bucket as Entry<T>[];
     const copy = bucket ? bucket.slice() : [];
     this.#copied.add(copy);
-    this.#buckets[at] = copy;
+    buckets[at] = copy;
     return copy;
   }
 

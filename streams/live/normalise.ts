@@ -21,6 +21,33 @@ const entityActions = new Set<string>(['add', 'update', 'delete']);
 const isRecord = (value: unknown): value is Raw =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** The snake_case names the server sends (SPEC 7), in camelCase. */
+const knownNames: ReadonlyMap<string, string> = new Map(
+  [
+    'location_id',
+    'pallet_id',
+    'order_id',
+    'zone_id',
+    'assignment_id',
+    'position_id',
+    'pallet_type',
+    'box_type',
+    'tomato_type',
+    'tomato_option',
+    'qr_code',
+    'storage_zone',
+    'row_index',
+    'added_by',
+    'created_at',
+    'updated_at',
+    'shipped_at',
+    'pallet_ids',
+    'assigned_pallets',
+    'row_capacity',
+    'row_pallets',
+  ].map((name) => [name, camel(name)]),
+);
+
 /** A snake_case name in camelCase (pallet_id → palletId); other names as they are. */
 function camel(key: string): string {
   if (!key.includes('_')) return key;
@@ -33,7 +60,7 @@ function camel(key: string): string {
 /** Shallow copy with snake_case keys in camelCase (payloads may come either way, SPEC 7). */
 function camelKeys(raw: Raw): Raw {
   const out: Raw = {};
-  for (const key in raw) out[camel(key)] = raw[key];
+  for (const key in raw) out[knownNames.get(key) ?? camel(key)] = raw[key];
   return out;
 }
 
@@ -51,7 +78,9 @@ const ids = (value: unknown): string[] =>
 /** A pallet payload (snake_case or camelCase keys) as a pallet, its id as text; null without an id. */
 export function readPallet(item: unknown): Pallet | null {
   if (!isRecord(item) || !hasId(item)) return null;
-  return { ...camelKeys(item), id: String(item.id) };
+  const pallet = camelKeys(item);
+  pallet.id = String(item.id);
+  return pallet as Pallet;
 }
 
 /** An order payload as an order; its count of assigned pallets defaults to its pallet ids'. */
@@ -98,28 +127,31 @@ const locationOf = (raw: Raw): string | null =>
   (isRecord(raw.position) ? either(raw.position.locationId, raw.position.location_id) : null);
 
 /** The event of `type` read from `raw`, or null when `raw` lacks what the kind needs. */
-function eventOf(type: LiveEvent['type'], raw: Raw, meta: Pick<LiveEvent, 'eventId' | 'at' | 'locationId'>) {
+function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: number): LiveEvent | null {
+  const locationId = locationOf(raw);
   const action = typeof raw.action === 'string' ? raw.action : '';
   const entityAction = entityActions.has(action) ? (action as EntityAction) : null;
   switch (type) {
     case 'pallet': {
       const pallets = entities(raw.pallets, raw.pallet, readPallet);
-      return pallets && entityAction ? { ...meta, type, action: entityAction, pallets } : null;
+      return pallets && entityAction
+        ? { eventId, at, locationId, type, action: entityAction, pallets }
+        : null;
     }
     case 'order': {
       const orders = entities(raw.orders, raw.order, readOrder);
-      return orders && entityAction ? { ...meta, type, action: entityAction, orders } : null;
+      return orders && entityAction ? { eventId, at, locationId, type, action: entityAction, orders } : null;
     }
     case 'zone': {
       const zones = entities(raw.zones, raw.zone, readZone);
-      return zones && entityAction ? { ...meta, type, action: entityAction, zones } : null;
+      return zones && entityAction ? { eventId, at, locationId, type, action: entityAction, zones } : null;
     }
     case 'assignment': {
       const orderId = either(raw.orderId, raw.order_id);
       if (orderId === null) return null;
       const palletIds = ids(raw.palletIds ?? raw.pallet_ids);
       const assignmentId = either(raw.assignmentId, raw.assignment_id);
-      return { ...meta, type, orderId, palletIds, assignmentId };
+      return { eventId, at, locationId, type, orderId, palletIds, assignmentId };
     }
     case 'storage': {
       const position = isRecord(raw.position) ? raw.position : raw;
@@ -128,14 +160,24 @@ function eventOf(type: LiveEvent['type'], raw: Raw, meta: Pick<LiveEvent, 'event
       const zoneId =
         either(position.zoneId, position.zone_id) ?? either(position.storagePosition, position.storageZone);
       const positionId = either(position.positionId, position.position_id) ?? text(position.id);
-      return { ...meta, type, action, palletId, zoneId, rowIndex: rowIndexOf(position), positionId };
+      return {
+        eventId,
+        at,
+        locationId,
+        type,
+        action,
+        palletId,
+        zoneId,
+        rowIndex: rowIndexOf(position),
+        positionId,
+      };
     }
     case 'palletZone': {
       const palletId = either(raw.palletId, raw.pallet_id);
       if (palletId === null) return null;
       const zoneId = either(raw.zoneId, raw.zone_id);
       const storageZone = either(raw.storageZone, raw.storage_zone) ?? zoneId;
-      return { ...meta, type, action, palletId, zoneId, storageZone };
+      return { eventId, at, locationId, type, action, palletId, zoneId, storageZone };
     }
   }
 }
@@ -151,7 +193,7 @@ export function normaliseMessage(message: SseMessage, at: number): LiveEvent | n
   if (!type) return null;
   const id = message.id === null ? Number.NaN : Number(message.id);
   const eventId = Number.isFinite(id) ? id : null;
-  return eventOf(type, raw, { eventId, at, locationId: locationOf(raw) });
+  return eventOf(type, raw, eventId, at);
 }
 
 /**

@@ -80,7 +80,12 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
   const orders = base.orders.edit();
   const zones = base.zones.edit();
   const overview = { ...base.overview };
-  const pendingZones = new Map(base.pendingZones);
+  // copied on the batch's first change to it
+  let pendingZones = base.pendingZones;
+  const editPending = () => {
+    if (pendingZones === base.pendingZones) pendingZones = new Map(pendingZones);
+    return pendingZones as Map<string, PendingZone>;
+  };
   let lastEventId = base.lastEventId;
 
   /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
@@ -99,7 +104,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
 
   for (const [palletId, pending] of pendingZones) {
     if (now - pending.at < pendingStorageZoneTtlMs) break;
-    pendingZones.delete(palletId);
+    editPending().delete(palletId);
   }
   for (const event of events) {
     if (event.eventId !== null) {
@@ -117,7 +122,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
           });
           for (const added of pallets.add(placed)) {
             count(added, undefined);
-            pendingZones.delete(added.id);
+            if (pendingZones.has(added.id)) editPending().delete(added.id);
           }
         } else {
           for (const pallet of event.pallets) {
@@ -170,8 +175,8 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
         const previous = pallets.get(event.palletId);
         if (previous) place(previous, to);
         else {
-          pendingZones.delete(event.palletId); // set again as the newest
-          pendingZones.set(event.palletId, { ...to, at: now });
+          editPending().delete(event.palletId); // set again as the newest
+          editPending().set(event.palletId, { ...to, at: now });
         }
         break;
       }
@@ -201,23 +206,12 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
       overview.shippedToday !== base.overview.shippedToday
         ? Object.freeze(overview)
         : base.overview,
-    pendingZones: sameEntries(pendingZones, base.pendingZones) ? base.pendingZones : pendingZones,
+    pendingZones,
     lastEventId,
     changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
   };
   const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
-}
-
-/** Whether two maps hold the same entries in the same order. */
-function sameEntries<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
-  if (a.size !== b.size) return false;
-  const other = b.entries();
-  for (const [key, value] of a) {
-    const [otherKey, otherValue] = other.next().value as [K, V];
-    if (key !== otherKey || value !== otherValue) return false;
-  }
-  return true;
 }
 
 /**
