@@ -120,10 +120,10 @@ export class TableEditor<T extends { id: string }> {
 
   /** Replaces an entity present, keeping its place in the order. */
   put(entity: T): void {
-    const entry = entryIn(this.#buckets[bucketOf(entity.id)], entity.id);
-    if (!entry) return;
+    if (!this.get(entity.id)) return;
     const bucket = this.#writableBucket(entity.id);
-    bucket[bucket.indexOf(entry)] = { entity, seq: entry.seq };
+    const at = bucket.findIndex((entry) => entry.entity.id === entity.id);
+    bucket[at] = { entity, seq: bucket[at].seq };
     this.changed.push(entity.id);
   }
 
