@@ -1,5 +1,6 @@
-import { useObservable, useObservableEagerState } from 'observable-hooks';
-import { distinctUntilChanged, map, type Observable, of, switchMap } from 'rxjs';
+import { useObservable, useObservableEagerState, useSubscription } from 'observable-hooks';
+import { useCallback, useMemo, useRef } from 'react';
+import { distinctUntilChanged, map, type Observable, of, scan, switchMap } from 'rxjs';
 import {
   type DashboardFilters,
   type Entities,
@@ -81,24 +82,58 @@ export const useOverview = () => useLiveSlice((state) => state?.overview ?? noSt
 export const useOptimistic = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);
 
-const addedByOf = new WeakMap<Entities<Pallet>, readonly string[]>();
+/**
+ * The ids of the users who added the location's pallets, for the "Added by" filter. A batch
+ * looks only at the pallets it changed, and the list is a new one only when someone new appears.
+ */
+export function useAddedBy(): readonly string[] {
+  const state$ = useLiveState$();
+  const people$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([states]) =>
+          states.pipe(
+            scan(
+              (seen: { ids: readonly string[]; set: Set<string> }, state) => {
+                if (!state) return { ids: noIds, set: new Set<string>() };
+                const fresh = state.changedPallets === null ? new Set<string>() : seen.set;
+                const before = fresh.size;
+                for (const id of state.changedPallets ?? state.pallets.ids) {
+                  const by = state.pallets.get(id)?.addedBy;
+                  if (typeof by === 'string') fresh.add(by);
+                }
+                return fresh === seen.set && fresh.size === before ? seen : { ids: [...fresh], set: fresh };
+              },
+              { ids: noIds, set: new Set<string>() },
+            ),
+            map((seen) => seen.ids),
+            distinctUntilChanged(),
+          ),
+        ),
+      ),
+    [state$],
+  );
+  return useObservableEagerState(people$);
+}
 
-/** The ids of the users who added the location's pallets, for the "Added by" filter (worked out once per table). */
-export const useAddedBy = () =>
-  useLiveSlice((state) => {
-    if (!state) return noIds;
-    let ids = addedByOf.get(state.pallets);
-    if (!ids) {
-      const seen = new Set<string>();
-      for (const id of state.pallets.ids) {
-        const by = state.pallets.get(id)?.addedBy;
-        if (typeof by === 'string') seen.add(by);
-      }
-      ids = [...seen];
-      addedByOf.set(state.pallets, ids);
-    }
-    return ids;
-  }, []);
+/** Of `ids`, those the location still has (a ticked pallet someone shipped or deleted drops out). */
+export function usePresentPallets(ids: ReadonlySet<string>): readonly string[] {
+  const key = useLiveSlice(
+    (state, wanted: ReadonlySet<string>) => [...wanted].filter((id) => state?.pallets.get(id)).join('\n'),
+    [ids],
+  );
+  return useMemo(() => (key ? key.split('\n') : noIds), [key]);
+}
+
+/** Reads a pallet as the store holds it now, without re-rendering on each change (for event handlers). */
+export function usePalletLookup(): (id: string) => Pallet | undefined {
+  const state$ = useLiveState$();
+  const latest = useRef<LiveStoreState | null>(null);
+  useSubscription(state$, (state) => {
+    latest.current = state;
+  });
+  return useCallback((id: string) => latest.current?.pallets.get(id), []);
+}
 
 /** The storage zones with their rows and the pallets in each, live. */
 export function useZones() {

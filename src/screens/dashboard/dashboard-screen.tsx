@@ -12,7 +12,8 @@ import {
   useLiveStatus,
   useOverview,
   usePalletIds,
-  usePallets,
+  usePalletLookup,
+  usePresentPallets,
   useVisiblePalletIds,
 } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
@@ -24,7 +25,7 @@ import { useToasts } from '../../ui/toasts';
 import styles from './dashboard-screen.module.css';
 import { FilterBar } from './filter-bar';
 import { filtersOf, searchWith } from './filter-query';
-import { totalKgText } from './format';
+import { countText, totalKgText } from './format';
 import { OrdersPanel } from './orders-panel';
 import { DeletePalletDialog, PalletDialog } from './pallet-dialog';
 import { PalletTable, type RowActions } from './pallet-table';
@@ -39,7 +40,7 @@ function Overview({ count }: { count: number }) {
     ['In the warehouse', totalKgText(totalKgWarehouse), 'totalKgWarehouse'],
     ['Assigned to orders', totalKgText(totalKgAssigned), 'totalKgAssigned'],
     ['Shipped today', `${shippedToday} ${shippedToday === 1 ? 'pallet' : 'pallets'}`, 'shippedToday'],
-    ['Pallets here', count.toLocaleString('en'), 'palletCount'],
+    ['Pallets here', countText(count), 'palletCount'],
   ];
   return (
     <dl className={styles.overview} aria-label="Overview">
@@ -73,7 +74,7 @@ export default function DashboardScreen() {
   const catalog = useCatalog();
   const toasts = useToasts();
   const now = useNow(minuteMs);
-  const pallets = usePallets();
+  const palletOf = usePalletLookup();
   const allIds = usePalletIds();
   const people = useAddedBy();
 
@@ -98,8 +99,7 @@ export default function DashboardScreen() {
     [],
   );
   const untickAll = useCallback(() => setTicked(new Set()), []);
-  // a ticked pallet that left the location (shipped, deleted) is no longer ticked
-  const tickedIds = useMemo(() => [...ticked].filter((id) => pallets?.get(id)), [ticked, pallets]);
+  const tickedIds = usePresentPallets(ticked);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [printing, setPrinting] = useState<Pallet | null>(null);
   const [query, setQuery] = useState('');
@@ -143,7 +143,7 @@ export default function DashboardScreen() {
     [canManage],
   );
   const open = (id: string) => {
-    const pallet = pallets?.get(id);
+    const pallet = palletOf(id);
     if (pallet) setDialog(canManage ? { kind: 'edit', pallet } : { kind: 'qr', pallet });
   };
   const submitSearch = (e: FormEvent) => {
@@ -196,8 +196,8 @@ export default function DashboardScreen() {
           <div className={styles.boardHead}>
             <h2 id="board-title">Pallets</h2>
             <span className={styles.count} data-testid="pallet-count">
-              {ids.length.toLocaleString('en')} {ids.length === 1 ? 'pallet' : 'pallets'}
-              {ids.length !== allIds.length && ` of ${allIds.length.toLocaleString('en')}`}
+              {countText(ids.length)} {ids.length === 1 ? 'pallet' : 'pallets'}
+              {ids.length !== allIds.length && ` of ${countText(allIds.length)}`}
             </span>
             {tickedIds.length > 0 && (
               <span className={styles.ticked}>

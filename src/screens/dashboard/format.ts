@@ -25,7 +25,11 @@ export function placeText(zone: unknown, rowIndex: unknown): string {
   return typeof rowIndex === 'number' ? `${zone} · Row ${rowIndex + 1}` : zone;
 }
 
+/** One formatter for every figure (making one per call costs more than the rest of a render). */
 const kg = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 /** A total in kilograms with thousands separators: "12,480 kg". */
 export const totalKgText = (value: number): string => `${kg.format(value)} kg`;
+
+/** A count with thousands separators: "10,000". */
+export const countText = (value: number): string => kg.format(value);
