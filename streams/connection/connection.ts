@@ -3,11 +3,13 @@ import {
   BehaviorSubject,
   combineLatest,
   concat,
+  connect,
   defer,
   distinctUntilChanged,
   EMPTY,
   filter,
   map,
+  merge,
   mergeMap,
   type Observable,
   of,
@@ -110,17 +112,26 @@ export function createConnection(deps: ConnectionDeps): Connection {
               of<Step>({ kind: 'state', state: { name: 'CONNECTING', attempt, reason: null } }),
               connectAttempt(attemptDeps, locationId, url(locationId, token), attempt),
             );
+      // steps pass straight through (no inner Observable per message); a Retry starts the next attempt
       return run$.pipe(
-        mergeMap((step) => {
-          if (step.kind !== 'retry') return of(step);
-          if (step.attempt > connectionMaxRetries) {
-            return of<Step>({
-              kind: 'state',
-              state: { name: 'FAILED', attempt: step.attempt - 1, reason: step.reason },
-            });
-          }
-          return timer(step.delayMs, scheduler).pipe(switchMap(() => attempts(locationId, step.attempt)));
-        }),
+        connect((steps$) =>
+          merge(
+            steps$.pipe(filter((step): step is Step => step.kind !== 'retry')),
+            steps$.pipe(
+              filter((step): step is Retry => step.kind === 'retry'),
+              mergeMap((retry) =>
+                retry.attempt > connectionMaxRetries
+                  ? of<Step>({
+                      kind: 'state',
+                      state: { name: 'FAILED', attempt: retry.attempt - 1, reason: retry.reason },
+                    })
+                  : timer(retry.delayMs, scheduler).pipe(
+                      switchMap(() => attempts(locationId, retry.attempt)),
+                    ),
+              ),
+            ),
+          ),
+        ),
       );
     });
 
