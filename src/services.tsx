@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Observable } from 'rxjs';
-import { createUserNames } from '../streams/analytics/user-names';
+import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import type { LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
@@ -26,6 +26,8 @@ export type Services = {
   connection$: Observable<BadgeConnection>;
   /** The live store of the chosen location (SPEC 4 "Live updates"), null before one is chosen. */
   live$: Observable<LiveStore | null>;
+  /** Analytics events and reads (SPEC 5, 7), behind their breaker and endpoint fallback. */
+  analytics: Analytics;
   /** A user's name by id, each fetched once (SPEC 7). */
   userName: (id: string) => Observable<string>;
   /** Tells the streams which path the router shows (the connection stays off on /login). */
@@ -70,6 +72,7 @@ export function createServices(
     toasts: createToastStore(),
     connection$: connection.state$,
     live$,
+    analytics: createAnalytics({ api: session.api }),
     userName: createUserNames(session.api),
     refresh: () => reloadLive(live$),
   };
