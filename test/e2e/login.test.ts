@@ -153,6 +153,12 @@ describe('login screen', () => {
     await withBrowser(desktop, async (b) => {
       const page = await b.page();
       await signIn(page, server.url, people.desk);
+      // tamper with the stored tokens on a page of the origin where the app is not running, so
+      // that no call of the open dashboard meets them before the next load does
+      await page.route('**/e2e-blank', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<p>blank</p>' }),
+      );
+      await page.goto(`${server.url}/e2e-blank`);
       await page.evaluate(() => {
         for (const store of [sessionStorage, localStorage]) {
           if (store.getItem('token')) store.setItem('token', 'expired.token.value');
