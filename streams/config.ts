@@ -60,6 +60,9 @@ export const qualityPoorConsecutiveErrors = 5;
 export const qualityDegradedLatencyMs = 2_000;
 export const qualityGoodLatencyMs = 1_000;
 
+// Activity feed (the dashboard's; SPEC leaves it out): read again at most once a second
+export const activityRefreshMs = 1_000;
+
 // Date settings (SPEC 9)
 export const dateSettingsCheckIntervalMs = 15 * 60_000;
 

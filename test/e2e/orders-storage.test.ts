@@ -131,6 +131,17 @@ describe('orders and storage on the dashboard', () => {
         await order(p, 'Jansen').and(p.locator('[data-status="shipped"]')).waitFor();
       }
       expect(await b.page.locator('[data-figure="shippedToday"]').textContent()).toBe('2 pallets');
+
+      // the other page's feed tells who did each step
+      const feed = b.page.getByTestId('activity');
+      for (const step of [
+        'e2e-manager made the order of Jansen',
+        'e2e-manager assigned 2 pallets to Jansen',
+        `e2e-manager moved pallet ${p1.id.slice(-8)} to Cold store A · Row 1`,
+        'e2e-manager shipped the order of Jansen',
+      ])
+        await feed.getByText(step).waitFor({ timeout: 5_000 });
+      await b.page.screenshot({ path: join(screenshots, 'dashboard-activity.png') });
     } finally {
       await a.browser.close();
       await b.browser.close();

@@ -22,6 +22,7 @@ import { Button } from '../../ui/button';
 import { PrintLabel } from '../../ui/pallet-label';
 import { PalletQrModal } from '../../ui/qr-modal';
 import { useToasts } from '../../ui/toasts';
+import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
 import { FilterBar } from './filter-bar';
 import { filtersOf, searchWith } from './filter-query';
@@ -34,13 +35,12 @@ import { StoragePanel } from './storage-panel';
 const minuteMs = 60_000;
 
 /** The overview figures of SPEC 3 for the location, live. */
-function Overview({ count }: { count: number }) {
+function Overview() {
   const { totalKgWarehouse, totalKgAssigned, shippedToday } = useOverview();
   const figures: [string, string, string][] = [
     ['In the warehouse', totalKgText(totalKgWarehouse), 'totalKgWarehouse'],
     ['Assigned to orders', totalKgText(totalKgAssigned), 'totalKgAssigned'],
     ['Shipped today', `${shippedToday} ${shippedToday === 1 ? 'pallet' : 'pallets'}`, 'shippedToday'],
-    ['Pallets here', countText(count), 'palletCount'],
   ];
   return (
     <dl className={styles.overview} aria-label="Overview">
@@ -71,6 +71,8 @@ export default function DashboardScreen() {
   const canOrder = hasPermission(permissions, 'manage_orders');
   const canSeeMap = hasPermission(permissions, 'view_storage_map');
   const canMove = hasPermission(permissions, 'manage_storage_assignments');
+  // the feed reads the analytics log, which view_analytics opens
+  const canSeeActivity = hasPermission(permissions, 'view_analytics');
   const catalog = useCatalog();
   const toasts = useToasts();
   const now = useNow(minuteMs);
@@ -183,7 +185,7 @@ export default function DashboardScreen() {
           </Button>
         )}
       </div>
-      <Overview count={allIds.length} />
+      <Overview />
       <FilterBar
         filters={filters}
         catalog={catalog}
@@ -197,7 +199,6 @@ export default function DashboardScreen() {
             <h2 id="board-title">Pallets</h2>
             <span className={styles.count} data-testid="pallet-count">
               {countText(ids.length)} {ids.length === 1 ? 'pallet' : 'pallets'}
-              {ids.length !== allIds.length && ` of ${countText(allIds.length)}`}
             </span>
             {tickedIds.length > 0 && (
               <span className={styles.ticked}>
@@ -238,9 +239,10 @@ export default function DashboardScreen() {
             />
           )}
         </section>
-        <aside className={styles.side} aria-label="Orders and storage">
+        <aside className={styles.side} aria-label="Orders, storage and activity">
           <OrdersPanel checked={tickedIds} canManage={canOrder} onAssigned={untickAll} />
           {canSeeMap && <StoragePanel checked={tickedIds} canMove={canMove} onMoved={untickAll} />}
+          {canSeeActivity && <ActivityPanel now={now} onPallet={find} />}
         </aside>
       </div>
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (

@@ -89,6 +89,7 @@ export async function seedPeople(base: string) {
     'manage_orders',
     'view_storage_map',
     'manage_storage_assignments',
+    'view_analytics',
   ]);
   await grant(people.viewer, ['view_storage_map']);
   return { adminToken: token, locations };
