@@ -82,10 +82,14 @@ const parsers: Record<number, (value: string) => unknown> = {
  */
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { poolSize?: number } = {},
+  options: {
+    poolSize?: number;
+    /** PGlite only: start from this dump of a data directory (`pglite.dumpDataDir()`) instead of an empty one. */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl, options.poolSize ?? 10);
-  return createPglite(config.dataDir);
+  return createPglite(config.dataDir, options.loadDataDir);
 }
 
 async function createPostgres(connectionString: string, max: number): Promise<Database> {
@@ -149,13 +153,13 @@ async function createPostgres(connectionString: string, max: number): Promise<Da
   };
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
+async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   let dir = dataDir;
   if (dataDir !== 'memory://') {
     mkdirSync(dataDir, { recursive: true });
     dir = join(dataDir, 'pgdata');
   }
-  const pglite = await PGlite.create(dir, { parsers });
+  const pglite = await PGlite.create(dir, { parsers, loadDataDir });
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: namedStatements(pglite) }) });
   return {
     db,

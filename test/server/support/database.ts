@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../../server/db/index';
@@ -35,18 +38,101 @@ export function urlOf(name: string): string {
   return url.toString();
 }
 
+const migrations = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'server',
+  'db',
+  'migrations',
+);
+
+/** A name that changes whenever a migration does: templates made from older migrations are not reused. */
+function migrationsKey(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrations).sort())
+    hash.update(file).update(readFileSync(join(migrations, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A migrated PGlite data directory, dumped once per set of migrations into test/.tmp and loaded by
+ * every test file: starting from it skips creating a cluster (initdb), most of a new PGlite's time.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    '.tmp',
+    `pglite-${migrationsKey()}.tar`,
+  );
+  if (!existsSync(file)) {
+    const database = await createDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+    await migrate(database);
+    const dump = await (database.pglite as NonNullable<typeof database.pglite>).dumpDataDir('none');
+    await database.close();
+    mkdirSync(dirname(file), { recursive: true });
+    // written under a name of its own, then renamed: workers making it together never read half of one
+    const part = `${file}.${process.pid}`;
+    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+    renameSync(part, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * The migrated PostgreSQL database new test databases are copied from (`create database …
+ * template`), made once per set of migrations: under an advisory lock, so workers starting
+ * together make it once, and under another name until it is complete.
+ */
+let postgresTemplate: Promise<string> | undefined;
+function postgresTemplateName(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `tpl_${migrationsKey()}`;
+    const admin = new pg.Client({ connectionString: adminPostgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(`select pg_advisory_lock(hashtext('${name}'))`);
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) {
+        const building = `${name}_${process.pid}`;
+        await admin.query(`drop database if exists ${building}`);
+        await admin.query(`create database ${building}`);
+        const database = await createDatabase({ databaseUrl: urlOf(building), dataDir: '' }, { poolSize: 1 });
+        await migrate(database);
+        await database.close();
+        // a closed pool's backends may linger a moment; renaming (and copying) needs none left
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+          building,
+        ]);
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
 /**
  * Opens a fresh, migrated database for one test file, on the engine `TEST_DB` names:
- * PGlite in memory, or a new PostgreSQL database `t_<random>` that `close()` drops.
+ * PGlite in memory, or a new PostgreSQL database `t_<random>` that `close()` drops. Both start
+ * from a migrated template; `migrate` then finds nothing to do (and checks that).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
-    const database = await createDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+    const database = await createDatabase(
+      { databaseUrl: undefined, dataDir: 'memory://' },
+      { loadDataDir: await pgliteTemplate() },
+    );
     await migrate(database);
     return { ...database, url: undefined };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(`create database ${name} template ${await postgresTemplateName()}`);
   const url = urlOf(name);
   const database = await createDatabase({ databaseUrl: url, dataDir: '' }, { poolSize: 5 });
   await migrate(database);
