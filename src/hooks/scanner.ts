@@ -15,7 +15,7 @@ export function useScannerReadings(onReading: (text: string) => void): void {
   const readings$ = useObservable(() =>
     fromEvent<KeyboardEvent>(document, 'keydown').pipe(
       filter((event) => !typingInto(event.target)),
-      map((event) => event.key),
+      map((event) => ({ key: event.key, at: event.timeStamp })),
       scannerReadings(),
     ),
   );

@@ -1,12 +1,20 @@
+import { map, type Observable } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
 import { marbles } from 'rxjs-marbles';
 import { describe, it } from 'vitest';
 import { scannerKeyGapMs, scannerMinLength, scannerReadings } from './scanner-readings';
 
-// Keys as marbles: each letter is its key, E is Enter, S is Shift. A run-mode frame is 1 ms.
+// Keys as marbles: each letter is its key, E is Enter, S is Shift. A run-mode frame is 1 ms; each
+// key is stamped with the virtual time it arrives at, as the browser stamps when it was pressed.
 const keys = { a: 'a', b: 'b', c: 'c', d: 'd', e: 'e', f: 'f', E: 'Enter', S: 'Shift' };
 // drawn at 50 ms (scannerKeyGapMs): a changed pace fails here and is drawn again
 const gap = '49ms'; // just inside the scanner's pace
 const slow = '51ms'; // just outside it: a person
+const read = (keys$: Observable<string>, scheduler: TestScheduler) =>
+  keys$.pipe(
+    map((key) => ({ key, at: scheduler.now() })),
+    scannerReadings(scannerKeyGapMs, scannerMinLength),
+  );
 
 describe('scannerReadings', () => {
   it(
@@ -14,10 +22,7 @@ describe('scannerReadings', () => {
     marbles((m) => {
       const source = m.hot(`  a ${gap} b ${gap} c ${gap} d ${gap} e ${gap} f ${gap} E |`, keys);
       const expected = `      - ${gap} - ${gap} - ${gap} - ${gap} - ${gap} - ${gap} x |`;
-      m.expect(source.pipe(scannerReadings(scannerKeyGapMs, scannerMinLength, m.scheduler))).toBeObservable(
-        expected,
-        { x: 'abcdef' },
-      );
+      m.expect(read(source, m.scheduler)).toBeObservable(expected, { x: 'abcdef' });
       //                    a..E is 6 × 50 ms, then the completion
       m.expect(source).toHaveSubscriptions('^ 300ms !');
     }),
@@ -28,9 +33,7 @@ describe('scannerReadings', () => {
     marbles((m) => {
       const source = m.hot(`  a ${slow} b ${slow} c ${slow} d ${slow} e ${slow} f ${slow} E |`, keys);
       const expected = `      - ${slow} - ${slow} - ${slow} - ${slow} - ${slow} - ${slow} - |`;
-      m.expect(source.pipe(scannerReadings(scannerKeyGapMs, scannerMinLength, m.scheduler))).toBeObservable(
-        expected,
-      );
+      m.expect(read(source, m.scheduler)).toBeObservable(expected);
     }),
   );
 
@@ -40,9 +43,7 @@ describe('scannerReadings', () => {
       // a b typed slowly, then a fast run of five: one short of the minimum
       const source = m.hot(`  a ${slow} b ${slow} c ${gap} d ${gap} e ${gap} f ${gap} a E`, keys);
       const expected = `      - ${slow} - ${slow} - ${gap} - ${gap} - ${gap} - ${gap} - -`;
-      m.expect(source.pipe(scannerReadings(scannerKeyGapMs, scannerMinLength, m.scheduler))).toBeObservable(
-        expected,
-      );
+      m.expect(read(source, m.scheduler)).toBeObservable(expected);
     }),
   );
 
@@ -51,10 +52,7 @@ describe('scannerReadings', () => {
     marbles((m) => {
       const source = m.hot(`  a b S c d e f E #`, keys);
       const expected = `      - - - - - - - x #`;
-      m.expect(source.pipe(scannerReadings(scannerKeyGapMs, scannerMinLength, m.scheduler))).toBeObservable(
-        expected,
-        { x: 'abcdef' },
-      );
+      m.expect(read(source, m.scheduler)).toBeObservable(expected, { x: 'abcdef' });
     }),
   );
 });
