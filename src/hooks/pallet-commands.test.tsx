@@ -1,14 +1,11 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { memo } from 'react';
-import { asyncScheduler, of, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../../streams/http/fake-fetch';
+import type { FakeAnswer, FakeRequest } from '../../streams/http/fake-fetch';
 import type { Pallet } from '../../streams/live';
-import type { SseMessage } from '../../streams/live/types';
-import { createMemoryStorage, createSession, type User } from '../../streams/session';
-import { createServices, ServicesProvider } from '../services';
-import { nextViewport } from '../ui/layout/viewport';
+import { ServicesProvider } from '../services';
 import { useOptimistic, usePallet, usePalletIds } from './live';
+import { liveServices, palletDoc } from './live-test-kit';
 import { usePalletCommands } from './pallet-commands';
 
 // The pallet commands over the real live store: a change shows at once, marked optimistic, and
@@ -16,52 +13,8 @@ import { usePalletCommands } from './pallet-commands';
 
 afterEach(cleanup);
 
-const ann: User = {
-  id: 'u1',
-  username: 'ann',
-  admin: false,
-  first_login: false,
-  desktop_access: true,
-  mobile_access: false,
-};
-const doc = (id: string, weight: number, version = 1) => ({
-  id,
-  location_id: 'l1',
-  weight,
-  version,
-  status: 'active',
-});
-
-function mount(answer: (request: FakeRequest) => FakeAnswer | undefined) {
-  const sse = new Subject<SseMessage>();
-  const fetch = createFakeFetch((request) => {
-    const special = answer(request);
-    if (special) return special;
-    if (request.path === '/api/pallets')
-      return { body: { data: [doc('b', 400), doc('a', 300)], next_cursor: null, last_event_id: 1 } };
-    if (request.path === '/api/orders' || request.path === '/api/storage/zones')
-      return { body: { data: [], nextCursor: null, lastEventId: 1 } };
-    if (request.path === '/api/dashboard/overview')
-      return { body: { totalKgWarehouse: 700, totalKgAssigned: 0, shippedToday: 0 } };
-    return { status: 404 };
-  });
-  const session = createSession({
-    fetch,
-    storage: {
-      local: createMemoryStorage({ token: 't', userData: JSON.stringify(ann), locationId: 'l1' }),
-      session: createMemoryStorage(),
-    },
-    online$: of(true),
-    scheduler: asyncScheduler,
-    random: () => 0.5,
-  });
-  const services = createServices(session, {
-    viewport$: of(nextViewport(null, { width: 1280, height: 800 })),
-    userAgent: 'test',
-    connection: () => ({ state$: of(null), messagesOf: () => sse }),
-    random: () => 0.5,
-    showPath: () => {},
-  });
+function mount(answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined) {
+  const { services, fetch, connect } = liveServices([palletDoc('b', 400), palletDoc('a', 300)], answer);
   let commands: ReturnType<typeof usePalletCommands> | undefined;
   const Row = memo(function Row({ id }: { id: string }) {
     const pallet = usePallet(id);
@@ -83,7 +36,7 @@ function mount(answer: (request: FakeRequest) => FakeAnswer | undefined) {
       <Board />
     </ServicesProvider>,
   );
-  act(() => sse.next({ event: 'connected', id: null, data: { lastEventId: 1 } }));
+  act(connect);
   return { commands: () => commands!, fetch };
 }
 
@@ -96,8 +49,8 @@ describe('pallet commands', () => {
       if (request.method === 'PATCH')
         return new Promise<FakeAnswer>((resolve) => {
           release = resolve;
-        }) as unknown as FakeAnswer;
-      if (request.path === '/api/pallets/a') return { body: doc('a', 530, 2) };
+        });
+      if (request.path === '/api/pallets/a') return { body: palletDoc('a', 530, { version: 2 }) };
       return undefined;
     });
     await waitFor(() => expect(rows()).toEqual(['b 400', 'a 300']));
@@ -118,9 +71,9 @@ describe('pallet commands', () => {
     let release: (answer: FakeAnswer) => void = () => {};
     const { commands, fetch } = mount((request) =>
       request.method === 'DELETE'
-        ? (new Promise<FakeAnswer>((resolve) => {
+        ? new Promise<FakeAnswer>((resolve) => {
             release = resolve;
-          }) as unknown as FakeAnswer)
+          })
         : undefined,
     );
     await waitFor(() => expect(rows()).toEqual(['b 400', 'a 300']));

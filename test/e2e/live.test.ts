@@ -1,17 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiPallet,
-  call,
-  createPallet,
-  lastEventIdOf,
-  people,
-  putCatalog,
-  seedPeople,
-} from './support/api';
+import { type ApiPallet, call, createPallet, lastEventIdOf, people } from './support/api';
 import { signIn } from './support/app';
 import { desktop, openBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { startSeededServer } from './support/seeded';
+import type { RunningServer } from './support/server';
 
 // The live store of the chosen location in real pages against the real server: what the API
 // changes reaches every open page within a second, and a page resumes after a server crash from
@@ -21,11 +14,7 @@ let server: RunningServer;
 let adminToken: string;
 let locationId: string;
 beforeAll(async () => {
-  server = await startServer();
-  const seeded = await seedPeople(server.url);
-  adminToken = seeded.adminToken;
-  locationId = seeded.locations[0].id;
-  await putCatalog(server.url, adminToken, locationId);
+  ({ server, adminToken, locationId } = await startSeededServer());
 });
 afterAll(async () => server?.dispose());
 

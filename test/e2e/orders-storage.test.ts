@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createPallet, people, putCatalog, seedPeople } from './support/api';
+import { call, createPallet, people } from './support/api';
 import { signIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { openBrowser } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { startSeededServer } from './support/seeded';
+import type { RunningServer } from './support/server';
 
 // Orders and the storage map beside the board, in two pages at one location: what one person
 // does shows in the other page without a reload.
@@ -16,11 +17,7 @@ let server: RunningServer;
 let adminToken: string;
 let locationId: string;
 beforeAll(async () => {
-  server = await startServer();
-  const seeded = await seedPeople(server.url);
-  adminToken = seeded.adminToken;
-  locationId = seeded.locations[0].id;
-  await putCatalog(server.url, adminToken, locationId);
+  ({ server, adminToken, locationId } = await startSeededServer());
 });
 afterAll(async () => server?.dispose());
 

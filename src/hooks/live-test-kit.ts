@@ -1,0 +1,72 @@
+import { asyncScheduler, of, Subject } from 'rxjs';
+import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../../streams/http/fake-fetch';
+import type { SseMessage } from '../../streams/live/types';
+import { createMemoryStorage, createSession, type User } from '../../streams/session';
+import { createServices } from '../services';
+import { nextViewport } from '../ui/layout/viewport';
+
+/** The signed-in desk user of these tests, at location l1. */
+const ann: User = {
+  id: 'u1',
+  username: 'ann',
+  admin: false,
+  first_login: false,
+  desktop_access: true,
+  mobile_access: false,
+};
+
+/** A pallet document as the server sends it (snake_case). */
+export const palletDoc = (id: string, weight: number, fields: Record<string, unknown> = {}) => ({
+  id,
+  location_id: 'l1',
+  weight,
+  version: 1,
+  status: 'active',
+  ...fields,
+});
+
+/**
+ * The app's real services (session, live store, pipeline) for ann at location l1, over a fake
+ * server: `answer` may answer a request itself, else the snapshot holds `pallets` (newest first,
+ * current with event 1), no orders or zones. `sse` stands in for the location's event stream.
+ */
+export function liveServices(
+  pallets: readonly Record<string, unknown>[],
+  answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined = () => undefined,
+) {
+  const sse = new Subject<SseMessage>();
+  const fetch = createFakeFetch((request) => {
+    const special = answer(request);
+    if (special) return special;
+    if (request.path === '/api/pallets')
+      return { body: { data: pallets, next_cursor: null, last_event_id: 1 } };
+    if (request.path === '/api/orders' || request.path === '/api/storage/zones')
+      return { body: { data: [], nextCursor: null, lastEventId: 1 } };
+    if (request.path === '/api/dashboard/overview')
+      return { body: { totalKgWarehouse: 700, totalKgAssigned: 0, shippedToday: 0 } };
+    return { status: 404 };
+  });
+  const session = createSession({
+    fetch,
+    storage: {
+      local: createMemoryStorage({ token: 't', userData: JSON.stringify(ann), locationId: 'l1' }),
+      session: createMemoryStorage(),
+    },
+    online$: of(true),
+    scheduler: asyncScheduler,
+    random: () => 0.5,
+  });
+  const services = createServices(session, {
+    viewport$: of(nextViewport(null, { width: 1280, height: 800 })),
+    userAgent: 'test',
+    connection: () => ({ state$: of(null), messagesOf: () => sse }),
+    random: () => 0.5,
+    showPath: () => {},
+  });
+  /** Sends an `event: update` with this id and body (at location l1). */
+  const send = (data: Record<string, unknown>, id: number) =>
+    sse.next({ event: 'update', id: String(id), data: { locationId: 'l1', ...data } });
+  /** The stream opens: the store loads its snapshot. */
+  const connect = () => sse.next({ event: 'connected', id: null, data: { lastEventId: 1 } });
+  return { services, fetch, send, connect };
+}
