@@ -100,6 +100,8 @@ describe('the pallet board', () => {
       }
       const made = (await shownIds(b.page))[0];
       expect(await row(b.page, made!).textContent()).toContain('Vine');
+      // added by the signed-in user: their own name, known without asking the server
+      expect(await row(b.page, made!).textContent()).toContain('e2e-manager');
 
       // changes and deletes through the API reach both pages
       await call(
