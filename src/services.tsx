@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
+import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import type { LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
@@ -28,6 +29,8 @@ export type Services = {
   live$: Observable<LiveStore | null>;
   /** Analytics events and reads (SPEC 5, 7), behind their breaker and endpoint fallback. */
   analytics: Analytics;
+  /** The day and week the dashboards look at (SPEC 3 date settings), checked every 15 min for a new day. */
+  dates: DateSettingsStore;
   /** A user's name by id, each fetched once (SPEC 7). */
   userName: (id: string) => Observable<string>;
   /** Tells the streams which path the router shows (the connection stays off on /login). */
@@ -73,6 +76,7 @@ export function createServices(
     connection$: connection.state$,
     live$,
     analytics: createAnalytics({ api: session.api }),
+    dates: createDateSettings(),
     userName: createUserNames(session.api),
     refresh: () => reloadLive(live$),
   };

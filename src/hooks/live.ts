@@ -2,12 +2,12 @@ import { useObservable, useObservableEagerState, useSubscription } from 'observa
 import { useCallback, useMemo, useRef } from 'react';
 import { distinctUntilChanged, map, type Observable, of, scan, switchMap } from 'rxjs';
 import {
-  type DashboardFilters,
   type Entities,
   type LiveStoreState,
   type Order,
   type OverviewStats,
   type Pallet,
+  type PalletQuery,
   visiblePalletIds,
   zoneOccupancy,
 } from '../../streams/live';
@@ -140,17 +140,17 @@ export function useZones() {
   return useLiveSlice((state) => (state ? zoneOccupancy(state) : null), []);
 }
 
-/** The ids of the pallets that pass the dashboard filters, in display order (filtered in streams/). */
-export function useVisiblePalletIds(filters$: Observable<DashboardFilters>): readonly string[] {
+/** The ids of the pallets that pass the dashboard's query, in display order (filtered in streams/). */
+export function useVisiblePalletIds(query$: Observable<PalletQuery>): readonly string[] {
   const { live$ } = useServices();
   const ids$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([live, filters]) =>
-          live.pipe(switchMap((store) => store?.state$.pipe(visiblePalletIds(filters)) ?? of(noIds))),
+        switchMap(([live, query]) =>
+          live.pipe(switchMap((store) => store?.state$.pipe(visiblePalletIds(query)) ?? of(noIds))),
         ),
       ),
-    [live$, filters$],
+    [live$, query$],
   );
   return useObservableEagerState(ids$);
 }

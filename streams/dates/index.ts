@@ -9,3 +9,4 @@ export {
   isoWeek,
   rollover,
 } from './settings';
+export { dateRangeWindow, dayWindow, type TimeWindow, weekMonday } from './windows';

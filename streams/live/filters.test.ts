@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, VirtualTimeScheduler } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import {
   createDashboardFilters,
@@ -14,9 +14,12 @@ import { palletMessage } from './test-support';
 import type { LiveEvent, Pallet } from './types';
 
 const day = 86_400_000;
-const now = 20 * day + 3_600_000; // 01:00 UTC on day 20
 const pallet = (fields: Partial<Pallet>): Pallet => ({ id: 'p', ...fields });
-const only = (change: Partial<DashboardFilters>) => ({ ...defaultFilters, ...change });
+/** A query of the default filters but `change`, created at any time. */
+const only = (change: Partial<DashboardFilters>) => ({
+  filters: { ...defaultFilters, ...change },
+  created: null,
+});
 
 describe('dashboard filters (SPEC 3)', () => {
   it('has SPEC 3 defaults: order status all, pallet status active, date range all, weight range all', () => {
@@ -26,8 +29,8 @@ describe('dashboard filters (SPEC 3)', () => {
       dateRange: 'all',
       weightRange: 'all',
     });
-    expect(palletMatches(pallet({ status: 'active' }), defaultFilters, now)).toBe(true);
-    expect(palletMatches(pallet({ status: 'shipped' }), defaultFilters, now)).toBe(false);
+    expect(palletMatches(pallet({ status: 'active' }), only({}))).toBe(true);
+    expect(palletMatches(pallet({ status: 'shipped' }), only({}))).toBe(false);
   });
 
   it('matches attributes, status, adder, dates and weights', () => {
@@ -38,26 +41,25 @@ describe('dashboard filters (SPEC 3)', () => {
       addedBy: 'u1',
       createdAt: new Date(20 * day + 60_000).toISOString(),
     });
-    expect(palletMatches(p, only({ tomatoType: 'cherry', boxType: 'all' }), now)).toBe(true);
-    expect(palletMatches(p, only({ tomatoType: 'plum' }), now)).toBe(false);
-    expect(palletMatches(p, only({ addedBy: 'u2' }), now)).toBe(false);
-    expect(palletMatches(p, only({ palletStatus: 'shipped' }), now)).toBe(false);
-    expect(palletMatches(p, only({ palletStatus: 'all' }), now)).toBe(true);
-    expect(palletMatches(p, only({ dateRange: 'today' }), now)).toBe(true);
-    expect(
-      palletMatches({ ...p, createdAt: new Date(19 * day).toISOString() }, only({ dateRange: 'today' }), now),
-    ).toBe(false);
-    expect(
-      palletMatches({ ...p, createdAt: new Date(14 * day).toISOString() }, only({ dateRange: 'week' }), now),
-    ).toBe(true);
-    expect(palletMatches({ ...p, createdAt: undefined }, only({ dateRange: 'month' }), now)).toBe(false);
-    expect(palletMatches(p, only({ weightRange: '500-1000' }), now)).toBe(true);
-    expect(palletMatches(p, only({ weightRange: '700+' }), now)).toBe(false);
-    expect(palletMatches(p, only({ weightRange: '500+' }), now)).toBe(true);
+    expect(palletMatches(p, only({ tomatoType: 'cherry', boxType: 'all' }))).toBe(true);
+    expect(palletMatches(p, only({ tomatoType: 'plum' }))).toBe(false);
+    expect(palletMatches(p, only({ addedBy: 'u2' }))).toBe(false);
+    expect(palletMatches(p, only({ palletStatus: 'shipped' }))).toBe(false);
+    expect(palletMatches(p, only({ palletStatus: 'all' }))).toBe(true);
+    // the date range reaches the projection as the window it stands for (streams/dates)
+    const day20 = { filters: defaultFilters, created: { fromMs: 20 * day, toMs: 21 * day } };
+    expect(palletMatches(p, day20)).toBe(true);
+    expect(palletMatches({ ...p, createdAt: new Date(20 * day - 1).toISOString() }, day20)).toBe(false);
+    expect(palletMatches({ ...p, createdAt: new Date(21 * day).toISOString() }, day20)).toBe(false);
+    expect(palletMatches({ ...p, createdAt: undefined }, day20)).toBe(false);
+    expect(palletMatches({ ...p, createdAt: undefined }, only({}))).toBe(true);
+    expect(palletMatches(p, only({ weightRange: '500-1000' }))).toBe(true);
+    expect(palletMatches(p, only({ weightRange: '700+' }))).toBe(false);
+    expect(palletMatches(p, only({ weightRange: '500+' }))).toBe(true);
     expect(
       orderMatches(
         { id: 'o', palletIds: [], assignedPallets: 0, status: 'open' },
-        only({ orderStatus: 'shipped' }),
+        only({ orderStatus: 'shipped' }).filters,
       ),
     ).toBe(false);
     expect(orderMatches({ id: 'o', palletIds: [], assignedPallets: 0, status: 'open' }, defaultFilters)).toBe(
@@ -80,11 +82,10 @@ describe('visiblePalletIds', () => {
     normaliseMessage(palletMessage(id, action, fields), 0) as LiveEvent;
 
   it('tests only the pallets a batch changed and keeps the list when none entered or left', () => {
-    const scheduler = new VirtualTimeScheduler();
     const states = new Subject<Projection>();
     const filters = new BehaviorSubject(only({ tomatoType: 'cherry' }));
     const lists: (readonly string[])[] = [];
-    states.pipe(visiblePalletIds(filters, scheduler)).subscribe((ids) => lists.push(ids));
+    states.pipe(visiblePalletIds(filters)).subscribe((ids) => lists.push(ids));
     let state = projectionOf(
       {
         pallets: [pallet({ id: 'a', tomatoType: 'cherry' }), pallet({ id: 'b', tomatoType: 'plum' })],

@@ -1,14 +1,13 @@
 import {
-  asyncScheduler,
   BehaviorSubject,
   combineLatest,
   distinctUntilChanged,
   map,
   type Observable,
   type OperatorFunction,
-  type SchedulerLike,
   scan,
 } from 'rxjs';
+import type { TimeWindow } from '../dates/windows';
 import type { Entities } from './entities';
 import type { Order, Pallet } from './types';
 
@@ -22,7 +21,7 @@ export interface DashboardFilters {
   orderStatus: string;
   /** active (not shipped), shipped or all. */
   palletStatus: string;
-  /** all, today (since midnight UTC), week (7 days) or month (30 days), by the pallet's createdAt. */
+  /** all, or day, week or month around the date settings' selection (`dateRangeWindow`), by createdAt. */
   dateRange: string;
   /** a user id, or '' for anyone. */
   addedBy: string;
@@ -43,15 +42,13 @@ export const defaultFilters: DashboardFilters = {
   weightRange: 'all',
 };
 
-const dayMs = 86_400_000;
 const anything = (value: string) => value === '' || value === 'all';
 const same = (wanted: string, actual: unknown) => anything(wanted) || wanted === actual;
 
-function inDateRange(range: string, createdAt: unknown, now: number): boolean {
-  if (anything(range)) return true;
+function createdWithin(window: TimeWindow | null, createdAt: unknown): boolean {
+  if (window === null) return true;
   const at = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
-  const since = { today: now - (now % dayMs), week: now - 7 * dayMs, month: now - 30 * dayMs }[range];
-  return since === undefined || (Number.isFinite(at) && at >= since);
+  return at >= window.fromMs && at < window.toMs;
 }
 
 function inWeightRange(range: string, weight: unknown): boolean {
@@ -64,8 +61,17 @@ function inWeightRange(range: string, weight: unknown): boolean {
   return kg >= min && kg <= max;
 }
 
-/** Whether a pallet passes the filters (`now` for the date range). */
-export function palletMatches(pallet: Pallet, filters: DashboardFilters, now: number): boolean {
+/**
+ * What the board shows: the filters, with their date range resolved against the date settings
+ * (`dateRangeWindow`) into the window the pallets' createdAt must fall in.
+ */
+export interface PalletQuery {
+  filters: DashboardFilters;
+  created: TimeWindow | null;
+}
+
+/** Whether a pallet passes the query's filters. */
+export function palletMatches(pallet: Pallet, { filters, created }: PalletQuery): boolean {
   const shipped = pallet.status === 'shipped';
   return (
     same(filters.tomatoType, pallet.tomatoType) &&
@@ -74,7 +80,7 @@ export function palletMatches(pallet: Pallet, filters: DashboardFilters, now: nu
     same(filters.palletType, pallet.palletType) &&
     (filters.palletStatus === 'all' || (filters.palletStatus === 'shipped') === shipped) &&
     same(filters.addedBy, pallet.addedBy) &&
-    inDateRange(filters.dateRange, pallet.createdAt, now) &&
+    createdWithin(created, pallet.createdAt) &&
     inWeightRange(filters.weightRange, pallet.weight)
   );
 }
@@ -108,32 +114,31 @@ export interface PalletsState {
 }
 
 interface View {
-  filters: DashboardFilters | null;
+  query: PalletQuery | null;
   visible: Set<string>;
   ids: readonly string[];
 }
 
 /**
- * Operator: the ids of the pallets that pass the filters, in display order. A new filter
- * re-filters once; a live batch only tests the pallets it changed, and the list keeps its
- * identity when no pallet entered or left it.
+ * Operator: the ids of the pallets that pass the query, in display order. A new query re-filters
+ * once; a live batch only tests the pallets it changed, and the list keeps its identity when no
+ * pallet entered or left it.
  */
 export function visiblePalletIds(
-  filters$: Observable<DashboardFilters>,
-  scheduler: SchedulerLike = asyncScheduler,
+  query$: Observable<PalletQuery>,
 ): OperatorFunction<PalletsState, readonly string[]> {
   return (state$) =>
-    combineLatest([state$, filters$]).pipe(
-      scan<[PalletsState, DashboardFilters], View>(
-        (view, [state, filters]) => {
+    combineLatest([state$, query$]).pipe(
+      scan<[PalletsState, PalletQuery], View>(
+        (view, [state, query]) => {
           const { ids } = state.pallets;
           const test = (id: string) => {
             const pallet = state.pallets.get(id);
-            return pallet !== undefined && palletMatches(pallet, filters, scheduler.now());
+            return pallet !== undefined && palletMatches(pallet, query);
           };
-          if (filters !== view.filters || state.changedPallets === null) {
+          if (query !== view.query || state.changedPallets === null) {
             const shown = ids.filter(test);
-            return { filters, visible: new Set(shown), ids: shown };
+            return { query, visible: new Set(shown), ids: shown };
           }
           let moved = false;
           for (const id of state.changedPallets) {
@@ -145,7 +150,7 @@ export function visiblePalletIds(
           }
           return moved ? { ...view, ids: ids.filter((id) => view.visible.has(id)) } : view;
         },
-        { filters: null, visible: new Set(), ids: [] },
+        { query: null, visible: new Set(), ids: [] },
       ),
       map((view) => view.ids),
       distinctUntilChanged(),

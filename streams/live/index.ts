@@ -11,6 +11,7 @@ export {
   type DashboardFiltersStore,
   defaultFilters,
   orderMatches,
+  type PalletQuery,
   type PalletsState,
   palletMatches,
   visiblePalletIds,

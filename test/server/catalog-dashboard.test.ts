@@ -100,5 +100,31 @@ describe('GET /api/dashboard/overview', () => {
       404,
     );
     expect((await call(server, w.admin, 'GET', '/api/dashboard/overview?locationId=1')).status).toBe(422);
+
+    // the client's selected day: shipments counted between its local midnights
+    const day = (from: number, to: number) =>
+      call(
+        server,
+        w.admin,
+        'GET',
+        `/api/dashboard/overview?locationId=${loc}&shippedFrom=${new Date(from).toISOString()}&shippedTo=${new Date(to).toISOString()}`,
+      );
+    const hour = 3_600_000;
+    expect((await day(Date.now() - hour, Date.now() + hour)).body).toMatchObject({ shippedToday: 1 });
+    expect((await day(Date.now() - 25 * hour, Date.now() - hour)).body).toMatchObject({ shippedToday: 0 });
+    const half = await call(
+      server,
+      w.admin,
+      'GET',
+      `/api/dashboard/overview?locationId=${loc}&shippedFrom=2026-11-24T00:00:00Z`,
+    );
+    expect(half.status).toBe(422);
+    const ancient = await call(
+      server,
+      w.admin,
+      'GET',
+      `/api/dashboard/overview?locationId=${loc}&shippedFrom=0000-01-01T00:00:00Z&shippedTo=9999-12-31T00:00:00Z`,
+    );
+    expect(ancient.status).toBe(422);
   });
 });

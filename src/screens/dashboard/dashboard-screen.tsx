@@ -2,11 +2,13 @@ import { useObservable } from 'observable-hooks';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { map } from 'rxjs';
+import { dateRangeWindow } from '../../../streams/dates';
 import type { DashboardFilters, Pallet } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
 import { useNow } from '../../hooks/clock';
+import { useDateSettings, useShippedOn } from '../../hooks/dates';
 import {
   useAddedBy,
   useLiveStatus,
@@ -24,6 +26,7 @@ import { PalletQrModal } from '../../ui/qr-modal';
 import { useToasts } from '../../ui/toasts';
 import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
+import { DateBar } from './date-bar';
 import { FilterBar } from './filter-bar';
 import { filtersOf, searchWith } from './filter-query';
 import { countText, totalKgText } from './format';
@@ -34,13 +37,27 @@ import { StoragePanel } from './storage-panel';
 
 const minuteMs = 60_000;
 
-/** The overview figures of SPEC 3 for the location, live. */
+const dayName = (day: string) =>
+  new Date(`${day}T12:00`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+
+/**
+ * The overview figures of SPEC 3 for the location, live; the shipped figure is that of the day
+ * the date settings select (live for today, read once for another day).
+ */
 function Overview() {
   const { totalKgWarehouse, totalKgAssigned, shippedToday } = useOverview();
+  const { settings } = useDateSettings();
+  const otherDay = settings.isCurrentDay ? null : settings.selectedDay;
+  const shippedThen = useShippedOn(otherDay);
+  const shipped = otherDay === null ? shippedToday : shippedThen;
   const figures: [string, string, string][] = [
     ['In the warehouse', totalKgText(totalKgWarehouse), 'totalKgWarehouse'],
     ['Assigned to orders', totalKgText(totalKgAssigned), 'totalKgAssigned'],
-    ['Shipped today', `${shippedToday} ${shippedToday === 1 ? 'pallet' : 'pallets'}`, 'shippedToday'],
+    [
+      otherDay === null ? 'Shipped today' : `Shipped on ${dayName(otherDay)}`,
+      shipped === null ? '…' : `${shipped} ${shipped === 1 ? 'pallet' : 'pallets'}`,
+      'shippedToday',
+    ],
   ];
   return (
     <dl className={styles.overview} aria-label="Overview">
@@ -83,8 +100,13 @@ export default function DashboardScreen() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const filters = useMemo(() => filtersOf(search), [search]);
-  const filters$ = useObservable((inputs$) => inputs$.pipe(map(([f]) => f)), [filters]);
-  const ids = useVisiblePalletIds(filters$);
+  const { settings: dates } = useDateSettings();
+  const created = useMemo(() => dateRangeWindow(filters.dateRange, dates), [filters.dateRange, dates]);
+  const query$ = useObservable(
+    (inputs$) => inputs$.pipe(map(([f, window]) => ({ filters: f, created: window }))),
+    [filters, created],
+  );
+  const ids = useVisiblePalletIds(query$);
   const setFilters = (change: Partial<DashboardFilters>) =>
     setParams(searchWith(search, { ...filters, ...change }), { replace: true });
 
@@ -185,6 +207,7 @@ export default function DashboardScreen() {
           </Button>
         )}
       </div>
+      <DateBar />
       <Overview />
       <FilterBar
         filters={filters}

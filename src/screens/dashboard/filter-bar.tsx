@@ -25,9 +25,9 @@ const fixed: Record<'orderStatus' | 'palletStatus' | 'dateRange' | 'weightRange'
   ],
   dateRange: [
     { value: 'all', label: 'Any time' },
-    { value: 'today', label: 'Today' },
-    { value: 'week', label: 'Last 7 days' },
-    { value: 'month', label: 'Last 30 days' },
+    { value: 'day', label: 'That day' },
+    { value: 'week', label: 'That week' },
+    { value: 'month', label: '30 days' },
   ],
   weightRange: [
     { value: 'all', label: 'Any weight' },
