@@ -144,4 +144,45 @@ describe('orders and storage on the dashboard', () => {
       await b.browser.close();
     }
   }, 180_000);
+
+  it('rolls the selected day over to the new day at midnight, with the date filter and the shipped figure', async () => {
+    await createPallet(server.url, adminToken, locationId, 555);
+    // a time zone where it is just past midnight now, and a page clock a minute before it: the
+    // page starts on yesterday, and its clock stays behind the server's, so tokens stay fresh
+    const now = new Date();
+    const offsetHours = ((((24 - now.getUTCHours()) % 24) + 12) % 24) - 12 || 0;
+    const timezoneId =
+      offsetHours === 0 ? 'Etc/GMT' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
+    const lastMinute = now.getTime() - (now.getUTCMinutes() + 1) * 60_000 - now.getUTCSeconds() * 1000;
+    const local = (ms: number) => new Date(ms + offsetHours * 3_600_000).toISOString().slice(0, 10);
+    const [earlier, yesterday, today] = [
+      local(lastMinute - 3 * 86_400_000),
+      local(lastMinute),
+      local(now.getTime()),
+    ];
+    const browser = await openBrowser({ viewport: { width: 1440, height: 900 }, timezoneId });
+    try {
+      const page = await browser.page();
+      await page.clock.install({ time: lastMinute });
+      await signIn(page, server.url, people.manager);
+      await page.goto(`${server.url}/dashboard?dateRange=day`);
+      const day = page.getByLabel('Day', { exact: true });
+      expect(await day.inputValue()).toBe(yesterday);
+      await day.fill(earlier);
+      await page.getByRole('button', { name: 'Back to today' }).waitFor();
+      await page.getByText('No pallet matches these filters').waitFor();
+      await page.locator('[data-figure="shippedToday"]', { hasText: '0 pallets' }).waitFor();
+      expect(await page.getByTestId('date-marks').textContent()).not.toContain('Today');
+      await page.screenshot({ path: join(screenshots, 'dashboard-date-settings.png') });
+
+      // the check every 15 minutes sees the new day: today again, and today's pallets shown
+      await page.clock.fastForward('16:00');
+      await page.getByTestId('date-marks').getByText('Today').waitFor();
+      expect(await day.inputValue()).toBe(today);
+      await page.locator('[data-pallet-id]').first().waitFor();
+      expect(await page.getByText('Shipped today').count()).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });
