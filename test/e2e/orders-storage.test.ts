@@ -139,6 +139,9 @@ describe('orders and storage on the dashboard', () => {
       ])
         await feed.getByText(step).waitFor({ timeout: 5_000 });
       await b.page.screenshot({ path: join(screenshots, 'dashboard-activity.png') });
+      // an entry leads to its order: opened in the orders panel
+      await feed.getByText('e2e-manager made the order of Jansen').click();
+      await order(b.page, 'Jansen').getByRole('button', { expanded: true }).waitFor();
     } finally {
       await a.browser.close();
       await b.browser.close();

@@ -51,10 +51,12 @@ function Entry({
   entry,
   now,
   onPallet,
+  onOrder,
 }: {
   entry: ActivityEntry;
   now: number;
   onPallet: (id: string) => void;
+  onOrder: (id: string) => void;
 }) {
   const order = useOrder(entry.orderId ?? '');
   const customer = typeof order?.customer === 'string' ? order.customer : null;
@@ -65,14 +67,12 @@ function Entry({
       <span className={styles.when}> · {age === 'just now' || age === '-' ? age : `${age} ago`}</span>
     </>
   );
+  const { palletId, orderId } = entry;
+  const go = palletId ? () => onPallet(palletId) : orderId ? () => onOrder(orderId) : null;
   return (
     <li className={styles.activity}>
-      {entry.palletId ? (
-        <button
-          type="button"
-          className={styles.activityLink}
-          onClick={() => onPallet(entry.palletId as string)}
-        >
+      {go ? (
+        <button type="button" className={styles.activityLink} onClick={go}>
           {text}
         </button>
       ) : (
@@ -82,8 +82,16 @@ function Entry({
   );
 }
 
-/** Who did what at the location, live, each entry leading to its pallet on the board. */
-export function ActivityPanel({ now, onPallet }: { now: number; onPallet: (id: string) => void }) {
+/** Who did what at the location, live, each entry leading to its pallet on the board or its order. */
+export function ActivityPanel({
+  now,
+  onPallet,
+  onOrder,
+}: {
+  now: number;
+  onPallet: (id: string) => void;
+  onOrder: (id: string) => void;
+}) {
   const feed = useActivity();
   return (
     <section className={styles.panel} aria-labelledby="activity-title">
@@ -98,7 +106,7 @@ export function ActivityPanel({ now, onPallet }: { now: number; onPallet: (id: s
       ) : (
         <ul className={styles.orders} data-testid="activity">
           {feed.entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} now={now} onPallet={onPallet} />
+            <Entry key={entry.id} entry={entry} now={now} onPallet={onPallet} onOrder={onOrder} />
           ))}
         </ul>
       )}

@@ -125,6 +125,8 @@ export default function DashboardScreen() {
   const untickAll = useCallback(() => setTicked(new Set()), []);
   const tickedIds = usePresentPallets(ticked);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [shownOrder, setShownOrder] = useState<{ orderId: string } | null>(null);
+  const showOrder = useCallback((orderId: string) => setShownOrder({ orderId }), []);
   const [printing, setPrinting] = useState<Pallet | null>(null);
   const [query, setQuery] = useState('');
   const searchField = useRef<HTMLInputElement>(null);
@@ -263,9 +265,9 @@ export default function DashboardScreen() {
           )}
         </section>
         <aside className={styles.side} aria-label="Orders, storage and activity">
-          <OrdersPanel checked={tickedIds} canManage={canOrder} onAssigned={untickAll} />
+          <OrdersPanel checked={tickedIds} canManage={canOrder} onAssigned={untickAll} show={shownOrder} />
           {canSeeMap && <StoragePanel checked={tickedIds} canMove={canMove} onMoved={untickAll} />}
-          {canSeeActivity && <ActivityPanel now={now} onPallet={find} />}
+          {canSeeActivity && <ActivityPanel now={now} onPallet={find} onOrder={showOrder} />}
         </aside>
       </div>
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (

@@ -1,4 +1,4 @@
-import { type FormEvent, memo, useId, useState } from 'react';
+import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import type { Order } from '../../../streams/live';
 import { useOrder, useOrderIds, useOrders, usePallet } from '../../hooks/live';
 import { type OrderFields, useOrderCommands } from '../../hooks/order-commands';
@@ -64,20 +64,31 @@ const OrderItem = memo(function OrderItem({
   id,
   canManage,
   onEdit,
+  shown,
 }: {
   id: string;
   canManage: boolean;
   onEdit: (order: Order) => void;
+  /** A request to open this order and bring it into view (a new object each time it is asked). */
+  shown: object | null;
 }) {
   const order = useOrder(id);
   const { ship } = useOrderCommands();
   const act = useAct();
   const [open, setOpen] = useState(false);
+  const head = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    setOpen(true);
+    head.current?.scrollIntoView({ block: 'nearest' });
+    head.current?.focus();
+  }, [shown]);
   if (!order) return null;
   const customer = customerOf(order);
   return (
     <li className={styles.order} data-order-id={id} data-status={order.status}>
       <button
+        ref={head}
         type="button"
         className={styles.orderHead}
         aria-expanded={open}
@@ -250,11 +261,14 @@ export function OrdersPanel({
   checked,
   canManage,
   onAssigned,
+  show,
 }: {
   /** The pallets ticked on the board. */
   checked: readonly string[];
   canManage: boolean;
   onAssigned: () => void;
+  /** The order to open and bring into view (from the activity feed), a new object each time. */
+  show: { orderId: string } | null;
 }) {
   const ids = useOrderIds();
   const table = useOrders();
@@ -286,7 +300,13 @@ export function OrdersPanel({
       ) : (
         <ul className={styles.orders}>
           {ids.map((id) => (
-            <OrderItem key={id} id={id} canManage={canManage} onEdit={setDialog} />
+            <OrderItem
+              key={id}
+              id={id}
+              canManage={canManage}
+              onEdit={setDialog}
+              shown={show?.orderId === id ? show : null}
+            />
           ))}
         </ul>
       )}
