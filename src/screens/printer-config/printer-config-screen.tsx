@@ -94,7 +94,7 @@ function PrinterForm({
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Printer">
       <TextField
-        label="Name"
+        label="Printer name"
         required
         maxLength={100}
         value={fields.name}
