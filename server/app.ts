@@ -34,6 +34,7 @@ import { locationRoutes } from './modules/locations/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { palletRoutes } from './modules/pallets/routes';
 import { permissionRoutes } from './modules/permissions/routes';
+import { printingRoutes } from './modules/printing/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
@@ -82,6 +83,7 @@ const routeModules: RouteModule[] = [
   orderRoutes,
   storageRoutes,
   dashboardRoutes,
+  printingRoutes,
 ];
 
 /** Options of {@link buildApp}. */

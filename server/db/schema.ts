@@ -142,6 +142,36 @@ export interface PalletsTable {
   shipped_at: string | null;
 }
 
+export interface PrintersTable {
+  id: Generated<string>;
+  location_id: string;
+  name: string;
+  host: string;
+  port: Generated<number>;
+  dpi: 203 | 300;
+  /** mm (numeric(4,1), read as a number) */
+  label_width_mm: number;
+  label_height_mm: number;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface LocationSettingsTable {
+  location_id: string;
+  gs1_company_prefix: string | null;
+}
+
+export interface SsccSerialsTable {
+  gs1_company_prefix: string;
+  last_serial: Generated<number>;
+}
+
+export interface PalletSsccsTable {
+  pallet_id: string;
+  sscc: string;
+}
+
 export interface OrdersTable {
   id: Generated<string>;
   location_id: string;
@@ -206,4 +236,8 @@ export interface DB {
   assignments: AssignmentsTable;
   storage_zones: StorageZonesTable;
   storage_positions: StoragePositionsTable;
+  printers: PrintersTable;
+  location_settings: LocationSettingsTable;
+  sscc_serials: SsccSerialsTable;
+  pallet_ssccs: PalletSsccsTable;
 }

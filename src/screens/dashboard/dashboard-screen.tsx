@@ -22,6 +22,7 @@ import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
 import { Button } from '../../ui/button';
 import { PrintLabel } from '../../ui/pallet-label';
+import { PrintLabelButton } from '../../ui/print-label-button';
 import { PalletQrModal } from '../../ui/qr-modal';
 import { useToasts } from '../../ui/toasts';
 import { ActivityPanel } from './activity-panel';
@@ -283,9 +284,7 @@ export default function DashboardScreen() {
         onClose={close}
         footer={
           dialog?.kind === 'qr' && (
-            <Button variant="primary" onClick={() => setPrinting(dialog.pallet)}>
-              Print label
-            </Button>
+            <PrintLabelButton palletId={dialog.pallet.id} onBrowserPrint={() => setPrinting(dialog.pallet)} />
           )
         }
       />

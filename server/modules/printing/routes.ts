@@ -1,0 +1,387 @@
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  gs1CompanyPrefixPattern,
+  type LabelFields,
+  type LabelSize,
+  labelLimitsMm,
+  palletLabelLayout,
+  printerDpis,
+  testLabelFields,
+} from '../../../streams/printing';
+import type { App } from '../../app';
+import {
+  assertLocationAccess,
+  currentUser,
+  isUuid,
+  requireAuth,
+  requirePermission,
+} from '../../plugins/auth';
+import { conflict, conflictOnDuplicate, notFound } from '../../plugins/errors';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { idParams, successSchema, visible } from '../pallets/common';
+import type { PalletDoc } from '../pallets/repository';
+import { loadPallet } from '../pallets/routes';
+import { sendRaw } from './raw-tcp';
+import {
+  clearDefault,
+  defaultPrinter,
+  deletePrinter,
+  findPrinter,
+  gs1CompanyPrefix,
+  insertPrinter,
+  listPrinters,
+  lockLocationPrinters,
+  type PrinterDoc,
+  palletSscc,
+  setGs1CompanyPrefix,
+  updatePrinter,
+} from './repository';
+import { layoutZpl } from './zpl';
+
+/**
+ * Printers and GS1 settings are managed with the admin area's rights: administrators and users
+ * who may manage users, the people who set a site up.
+ */
+const manage = requirePermission('manage_users');
+
+/** A label size for locations without a default printer: the 4 × 6 inch logistic label at 203 dpi. */
+const fallbackSize: LabelSize = { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 };
+
+/** RFC 1123 host names: dot-separated labels of letters, digits and inner hyphens. */
+const hostNamePattern =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+const hostSchema = z
+  .string()
+  .trim()
+  .refine((host) => isIP(host) !== 0 || hostNamePattern.test(host), 'must be a host name or an IP address');
+
+const labelMm = (limits: { min: number; max: number }, side: string) =>
+  z
+    .number()
+    .min(limits.min, `labels are ${limits.min} to ${limits.max} mm ${side}`)
+    .max(limits.max, `labels are ${limits.min} to ${limits.max} mm ${side}`)
+    .refine((mm) => Number.isInteger(Math.round(mm * 1e6) / 1e5), 'is given in tenths of a mm');
+
+const printerFields = z.object({
+  name: lineText(100),
+  host: hostSchema,
+  port: z
+    .number()
+    .int()
+    .min(1, 'must be a TCP port, 1 to 65535')
+    .max(65535, 'must be a TCP port, 1 to 65535'),
+  dpi: z
+    .number()
+    .refine((dpi): dpi is (typeof printerDpis)[number] => (printerDpis as readonly number[]).includes(dpi), {
+      message: `must be one of ${printerDpis.join(', ')}`,
+    }),
+  labelWidthMm: labelMm(labelLimitsMm.width, 'wide'),
+  labelHeightMm: labelMm(labelLimitsMm.height, 'high'),
+  isDefault: z.boolean().describe("the location's default printer: setting it clears the former default"),
+});
+
+const createBody = printerFields
+  .extend({
+    locationId: z.uuid(),
+    port: printerFields.shape.port.default(9100),
+    isDefault: printerFields.shape.isDefault
+      .optional()
+      .describe('default: true when the location has no default printer yet'),
+  })
+  .strict();
+
+const patchBody = printerFields
+  .partial()
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'send at least one of name, host, port, dpi, labelWidthMm, labelHeightMm, isDefault',
+  });
+
+const printerSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  dpi: z.number().int(),
+  labelWidthMm: z.number(),
+  labelHeightMm: z.number(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const printResultSchema = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('sent'), bytes: z.number().int(), elapsedMs: z.number().int() }),
+    z.object({
+      status: z.enum(['refused', 'timed_out', 'unreachable', 'failed']),
+      message: z.string(),
+      elapsedMs: z.number().int(),
+    }),
+  ])
+  .describe("what the printer did, within 5 s: took the label's bytes, or the socket failure in a sentence");
+
+const settingsSchema = z.object({ locationId: z.string(), gs1CompanyPrefix: z.string().nullable() });
+
+/** CONTRACT's error body, for the OpenAPI's error answers. */
+const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorSchema]));
+
+/** The printer `id` if the caller may see its location (404 otherwise). */
+async function loadPrinter(request: FastifyRequest, id: string): Promise<PrinterDoc> {
+  if (!isUuid(id)) throw notFound();
+  return visible(
+    currentUser(request),
+    await findPrinter(request.server.db, id),
+    (printer) => printer.locationId,
+  );
+}
+
+/** What a pallet's label shows: its attributes, the day it was made and its SSCC. */
+async function palletLabelFields(app: App, pallet: PalletDoc): Promise<LabelFields> {
+  return {
+    id: pallet.id,
+    tomatoType: pallet.tomato_type,
+    boxType: pallet.box_type,
+    tomatoOption: pallet.tomato_option,
+    palletType: pallet.pallet_type,
+    weightKg: pallet.weight,
+    date: pallet.created_at.slice(0, 10),
+    sscc: await palletSscc(app.db, pallet.id, pallet.location_id),
+  };
+}
+
+/** The printer a pallet's label is for: the one asked for (in the pallet's location), else the location's default. */
+async function printerFor(request: FastifyRequest, pallet: PalletDoc, printerId: string | undefined) {
+  if (printerId === undefined) return defaultPrinter(request.server.db, pallet.location_id);
+  const printer = await loadPrinter(request, printerId);
+  if (printer.locationId !== pallet.location_id) throw notFound();
+  return printer;
+}
+
+/** The ZPL of a label at a size. */
+const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabelLayout(fields, size));
+
+/** Prints a label on `printer`: its ZPL is ASCII only (text is `^FH`-escaped), so its bytes are its characters. */
+const printLabel = (printer: PrinterDoc, fields: LabelFields) =>
+  sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** CONTRACT's printing routes: printers per location, the GS1 setting, pallet labels as ZPL, and printing over raw TCP. */
+export async function printingRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/printers',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: 'The label printers of a location, the default first',
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: z.object({ data: z.array(printerSchema) }), ...errors(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      await assertLocationAccess(request, request.query.locationId);
+      return { data: await listPrinters(app.db, request.query.locationId) };
+    },
+  );
+
+  app.post(
+    '/api/printers',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['printing'],
+        summary: 'Add a label printer to a location (admin or manage_users)',
+        body: createBody,
+        response: { 201: printerSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, isDefault, ...fields } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        await lockLocationPrinters(trx, locationId);
+        const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
+        if (makeDefault) await clearDefault(trx, locationId);
+        const printer = await conflictOnDuplicate(
+          `A printer named "${fields.name}" already exists here`,
+          () => insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
+        );
+        return { status: 201, body: printer };
+      });
+    },
+  );
+
+  app.patch(
+    '/api/printers/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['printing'],
+        summary: 'Change a label printer (admin or manage_users)',
+        params: idParams,
+        body: patchBody,
+        response: { 200: printerSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const printer = await loadPrinter(request, request.params.id);
+      return mutate(request, reply, async (trx) => {
+        await lockLocationPrinters(trx, printer.locationId);
+        if (request.body.isDefault) await clearDefault(trx, printer.locationId);
+        const name = request.body.name ?? printer.name;
+        return {
+          body: await conflictOnDuplicate(`A printer named "${name}" already exists here`, () =>
+            updatePrinter(trx, printer.id, request.body),
+          ),
+        };
+      });
+    },
+  );
+
+  app.delete(
+    '/api/printers/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['printing'],
+        summary: 'Remove a label printer (admin or manage_users)',
+        params: idParams,
+        response: { 200: successSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const printer = await loadPrinter(request, request.params.id);
+      return mutate(request, reply, async (trx) => {
+        await deletePrinter(trx, printer.id);
+        return { body: { success: true as const } };
+      });
+    },
+  );
+
+  app.post(
+    '/api/printers/:id/test',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: "Print a test label (the pallet label with the printer's name and address) over raw TCP",
+        params: idParams,
+        response: { 200: printResultSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const printer = await loadPrinter(request, request.params.id);
+      const fields = testLabelFields(printer, today(), await gs1CompanyPrefix(app.db, printer.locationId));
+      return printLabel(printer, fields);
+    },
+  );
+
+  app.get(
+    '/api/pallets/:id/label.zpl',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary:
+          "A pallet's label as ZPL, sized for a printer (default: the location's default printer, else 4 × 6 in at 203 dpi)",
+        description:
+          'QR holding {"id":"…"}, the id, types, weight and date; with the location\'s GS1 company prefix also the SSCC as GS1-128 with AI (00), given to the pallet on its first label.',
+        params: idParams,
+        querystring: z.object({ printerId: z.string().optional() }),
+        response: { 200: z.string().describe('ZPL (ASCII)'), ...errors(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
+      const printer = await printerFor(request, pallet, request.query.printerId);
+      const zpl = labelZpl(await palletLabelFields(app, pallet), printer ?? fallbackSize);
+      return reply.type('text/plain; charset=us-ascii').send(zpl);
+    },
+  );
+
+  app.post(
+    '/api/pallets/:id/print',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary:
+          "Print a pallet's label on a printer of its location (default: the location's default printer)",
+        params: idParams,
+        body: z.object({ printerId: z.string().optional() }).strict().optional(),
+        response: { 200: printResultSchema, ...errors(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
+      const printer = await printerFor(request, pallet, request.body?.printerId);
+      if (!printer) throw conflict('This location has no default printer: add one at Printers');
+      return printLabel(printer, await palletLabelFields(app, pallet));
+    },
+  );
+
+  app.get(
+    '/api/locations/:id/settings',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: "A location's label settings",
+        params: idParams,
+        response: { 200: settingsSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      await assertLocationAccess(request, request.params.id);
+      return {
+        locationId: request.params.id,
+        gs1CompanyPrefix: await gs1CompanyPrefix(app.db, request.params.id),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/locations/:id/settings',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['printing'],
+        summary: "Set a location's GS1 company prefix (admin or manage_users); null removes it",
+        params: idParams,
+        body: z
+          .object({
+            gs1CompanyPrefix: z
+              .string()
+              .regex(gs1CompanyPrefixPattern, 'a GS1 company prefix is 4 to 12 digits')
+              .nullable()
+              .describe(
+                "with it, pallet labels carry an SSCC: extension digit 0, this prefix, the location's serial, check digit",
+              ),
+          })
+          .strict(),
+        response: { 200: settingsSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const locationId = request.params.id;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        await setGs1CompanyPrefix(trx, locationId, request.body.gs1CompanyPrefix);
+        return { body: { locationId, gs1CompanyPrefix: request.body.gs1CompanyPrefix } };
+      });
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { printJobText } from '../../streams/printing';
+import { usePrinterCommands, usePrinters, usePrintJob } from '../hooks/printers';
+import { apiErrorText } from '../shell/api-error';
+import { Button } from './button';
+import { useToasts } from './toasts';
+
+/**
+ * "Print label": on the location's default network printer when it has one (the browser's print
+ * stays beside it, for a printer out of labels), else in the browser.
+ */
+export function PrintLabelButton({
+  palletId,
+  onBrowserPrint,
+}: {
+  palletId: string;
+  onBrowserPrint: () => void;
+}) {
+  const { state } = usePrinters();
+  const commands = usePrinterCommands();
+  const toasts = useToasts();
+  const [job, startJob] = usePrintJob();
+  const printer = state.status === 'ready' ? state.printers.find((p) => p.isDefault) : undefined;
+  if (state.status === 'loading') {
+    return (
+      <Button variant="primary" disabled>
+        Print label
+      </Button>
+    );
+  }
+  if (!printer) {
+    return (
+      <Button variant="primary" onClick={onBrowserPrint}>
+        Print label
+      </Button>
+    );
+  }
+  const print = () =>
+    startJob(async () => {
+      try {
+        const result = await commands.printPallet(palletId)();
+        toasts.notify(result.status === 'sent' ? `Label sent to ${printer.name}` : result.message, {
+          variant: result.status === 'sent' ? 'success' : 'error',
+        });
+        return result;
+      } catch (error) {
+        toasts.notify(apiErrorText(error), { variant: 'error' });
+        throw error;
+      }
+    });
+  return (
+    <>
+      <span role="status" aria-live="polite">
+        {job && printJobText(job)}
+      </span>
+      <Button onClick={onBrowserPrint}>Print in browser</Button>
+      <Button
+        variant="primary"
+        onClick={print}
+        disabled={job?.name === 'SENDING'}
+        aria-label={`Print label on ${printer.name}`}
+      >
+        Print label
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { catchError, concat, defer, map, type Observable, of } from 'rxjs';
+import { toApiError } from '../http/errors';
+
+/** How long the server waits for a printer to take a label (connect and send) before it gives up. */
+export const printTimeoutMs = 5_000;
+
+/** What a printer did with a label: took its bytes, or the socket failure in a sentence. */
+export type PrintOutcome =
+  | { status: 'sent'; bytes: number }
+  | { status: 'refused' | 'timed_out' | 'unreachable' | 'failed'; message: string };
+
+/** A {@link PrintOutcome} and how long it took, as the print routes answer it. */
+export type PrintResult = PrintOutcome & { elapsedMs: number };
+
+/** A print job as the page shows it: sending, then what the printer did, or why the server could not be asked. */
+export type PrintJobState =
+  | { name: 'SENDING' }
+  | { name: 'DONE'; result: PrintResult }
+  | { name: 'FAILED'; message: string };
+
+/** Runs `send` when subscribed: SENDING at once, then its result, or FAILED with SPEC 8's message. */
+export function printJob(send: () => Promise<PrintResult>): Observable<PrintJobState> {
+  return concat(
+    of<PrintJobState>({ name: 'SENDING' }),
+    defer(send).pipe(
+      map((result): PrintJobState => ({ name: 'DONE', result })),
+      catchError((error: unknown) =>
+        of<PrintJobState>({ name: 'FAILED', message: toApiError(error).message }),
+      ),
+    ),
+  );
+}
+
+/** One line saying what happened to a print job, for the page and its toasts. */
+export function printJobText(state: PrintJobState): string {
+  if (state.name === 'SENDING') return 'Sending…';
+  if (state.name === 'FAILED') return state.message;
+  const { result } = state;
+  return result.status === 'sent' ? `Sent ${result.bytes} bytes to the printer` : result.message;
+}

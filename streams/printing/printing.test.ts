@@ -1,0 +1,93 @@
+import { firstValueFrom, toArray } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors';
+import {
+  isValidSscc,
+  palletLabelLayout,
+  printJob,
+  printJobText,
+  sscc,
+  testLabelFields,
+  testLabelId,
+} from './index';
+
+const fields = testLabelFields({ name: 'Dock 1', host: '10.0.0.7', port: 9100 }, '2026-11-25', '8712345');
+
+describe('palletLabelLayout', () => {
+  it('sizes the label in dots from dpi and mm and keeps every element on it', () => {
+    for (const [dpi, widthMm, heightMm] of [
+      [203, 50, 50],
+      [203, 101.6, 152.4],
+      [300, 168, 400],
+    ] as const) {
+      const layout = palletLabelLayout(fields, { dpi, labelWidthMm: widthMm, labelHeightMm: heightMm });
+      const perMm = dpi === 203 ? 8 : 12;
+      expect(layout).toMatchObject({
+        widthDots: Math.round(widthMm * perMm),
+        heightDots: Math.round(heightMm * perMm),
+      });
+      for (const element of layout.elements) {
+        expect(element.x).toBeGreaterThanOrEqual(0);
+        expect(element.y).toBeGreaterThanOrEqual(0);
+        expect(element.y).toBeLessThan(layout.heightDots);
+      }
+      expect(layout.elements.map((e) => e.kind)).toEqual([
+        'qr',
+        'text',
+        'text',
+        'text',
+        'text',
+        'text',
+        'text',
+        'text',
+        'gs1-128',
+      ]);
+    }
+  });
+
+  it('shows the QR JSON, the weight with two decimals, and cuts text that does not fit', () => {
+    const layout = palletLabelLayout(
+      { ...fields, tomatoType: 'A very long tomato type name indeed', weightKg: 612.5, sscc: null },
+      { dpi: 203, labelWidthMm: 50, labelHeightMm: 50 },
+    );
+    const texts = layout.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
+    expect(layout.elements[0]).toMatchObject({ kind: 'qr', text: `{"id":"${testLabelId}"}` });
+    expect(texts).toContain('612.50 kg');
+    expect(texts.find((t) => t.startsWith('A very'))).toMatch(/…$/);
+    expect(layout.elements.some((e) => e.kind === 'gs1-128')).toBe(false);
+  });
+});
+
+describe('testLabelFields', () => {
+  it('names the printer and carries SSCC serial 0 of the prefix', () => {
+    expect(fields).toMatchObject({
+      boxType: 'Dock 1',
+      tomatoOption: '10.0.0.7:9100',
+      sscc: sscc('8712345', 0),
+    });
+    expect(isValidSscc(fields.sscc!)).toBe(true);
+    expect(testLabelFields({ name: 'x', host: 'h', port: 1 }, '2026-01-01', null).sscc).toBeNull();
+  });
+});
+
+describe('printJob', () => {
+  it('is sending, then what the printer did', async () => {
+    const states = await firstValueFrom(
+      printJob(async () => ({ status: 'sent', bytes: 812, elapsedMs: 4 })).pipe(toArray()),
+    );
+    expect(states.map(printJobText)).toEqual(['Sending…', 'Sent 812 bytes to the printer']);
+    const refused = await firstValueFrom(
+      printJob(async () => ({ status: 'refused', message: 'refused it', elapsedMs: 1 })).pipe(toArray()),
+    );
+    expect(printJobText(refused[1])).toBe('refused it');
+  });
+
+  it('fails with the catalogue message when the server cannot be asked', async () => {
+    const states = await firstValueFrom(
+      printJob(() => Promise.reject(new ApiError('Bad gateway. Please try again later', 'status', 502))).pipe(
+        toArray(),
+      ),
+    );
+    expect(states[1]).toEqual({ name: 'FAILED', message: 'Bad gateway. Please try again later' });
+  });
+});
