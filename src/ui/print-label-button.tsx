@@ -2,6 +2,7 @@ import { printJobText } from '../../streams/printing';
 import { usePrinterCommands, usePrinters, usePrintJob } from '../hooks/printers';
 import { apiErrorText } from '../shell/api-error';
 import { Button } from './button';
+import styles from './print-label-button.module.css';
 import { useToasts } from './toasts';
 
 /**
@@ -49,7 +50,7 @@ export function PrintLabelButton({
     });
   return (
     <>
-      <span role="status" aria-live="polite">
+      <span role="status" aria-live="polite" className={styles.status}>
         {job && printJobText(job)}
       </span>
       <Button onClick={onBrowserPrint}>Print in browser</Button>
