@@ -77,6 +77,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/e2e/support/setup.ts'],
           // each file runs its own server on its own port and data dir, and its own browsers: the
           // files share the two workers with the other projects' instead of queueing after them
           testTimeout: 60_000,
