@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
@@ -10,7 +9,7 @@ import { appendLiveEvent, type LiveMessage } from '../../server/db/live-events';
 import type { DB } from '../../server/db/schema';
 import type { LiveOptions } from '../../server/modules/live/options';
 import { openSse, type SseConnection, type SseMessage } from '../../server/modules/live/sse-client';
-import { createTestDatabase, testDbKind } from './support/database';
+import { createTestDatabase, migratedDataDir, testDbKind } from './support/database';
 
 /** The live options of the default config with `overrides` (tests shorten timings). */
 export function liveConfig(overrides: Partial<LiveOptions>): { live: LiveOptions } {
@@ -149,8 +148,8 @@ export async function startServer(
 }
 
 /**
- * Storage for real server processes on the engine `TEST_DB` names: a fresh PostgreSQL database
- * (`DATABASE_URL`, shareable by several processes) or a fresh PGlite directory (`DATA_DIR`).
+ * Storage for real server processes on the engine `TEST_DB` names, migrated: a fresh PostgreSQL
+ * database (`DATABASE_URL`, shareable by several processes) or a PGlite directory (`DATA_DIR`).
  * `env` also sets the admin password and no demo data; `remove()` drops it.
  */
 export async function serverStorage(adminPassword: string): Promise<{
@@ -162,7 +161,7 @@ export async function serverStorage(adminPassword: string): Promise<{
     const database = await createTestDatabase();
     return { env: { ...env, DATABASE_URL: database.url! }, remove: () => database.close() };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'live-server-'));
+  const dataDir = await migratedDataDir();
   return {
     env: { ...env, DATA_DIR: dataDir },
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),

@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { migratedDataDir } from '../../server/support/database';
 import { type ServerProcess, startScript, startServerProcess } from '../../server/support/process';
 
 /** The admin password the test server is started with. */
@@ -20,7 +19,7 @@ export type RunningServer = {
 };
 
 export async function startServer(): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const dataDir = await migratedDataDir();
   const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' };
   let running: ServerProcess | null = await startServerProcess(env, undefined, [startScript]);
   const url = running.url;
