@@ -27,6 +27,8 @@ function precompress(): Plugin {
 }
 
 const serverTests = ['server/**/*.test.ts', 'test/server/**/*.test.ts'];
+/** The projects that start real servers build what is stale first, once. */
+const buildFirst = ['test/server/support/build.ts'];
 
 /** One config for the app build and every test runner; `scripts/test.mjs` picks the projects. */
 export default defineConfig({
@@ -56,6 +58,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: buildFirst,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -67,6 +70,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          globalSetup: buildFirst,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -77,6 +81,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: buildFirst,
+          setupFiles: ['test/e2e/support/setup.ts'],
           // each file runs its own server on its own port and data dir, and its own browsers: the
           // files share the two workers with the other projects' instead of queueing after them
           testTimeout: 60_000,

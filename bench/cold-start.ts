@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startScript, startServerProcess } from '../test/server/support/process';
+import { startServerProcess } from '../test/server/support/process';
 
 const runs = Number(process.env.RUNS ?? 5);
 
@@ -27,11 +27,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'warehouse-cold-start-'));
 
 try {
   // first start builds what is stale, creates and migrates the data dir (not measured)
-  const first = await startServerProcess(
-    { DATA_DIR: dataDir, ADMIN_PASSWORD: 'cold-start-admin' },
-    undefined,
-    [startScript],
-  );
+  const first = await startServerProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'cold-start-admin' });
   first.process.kill('SIGTERM');
   await first.exited;
 
@@ -39,7 +35,7 @@ try {
   const cpuTimesMs: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    const server = await startServerProcess({ DATA_DIR: dataDir }, undefined, [startScript]);
+    const server = await startServerProcess({ DATA_DIR: dataDir });
     const res = await fetch(`${server.url}/api/health`);
     if (res.status !== 200) throw new Error(`health answered ${res.status}`);
     timesMs.push(Math.round(performance.now() - t0));

@@ -26,7 +26,7 @@ import { type ApiPallet, call, people, putCatalog, seedPeople } from '../test/e2
 import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
-import { startScript, startServerProcess } from '../test/server/support/process';
+import { startServerProcess } from '../test/server/support/process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const palletCount = Number(process.env.PALLETS ?? 10_000);
@@ -67,11 +67,11 @@ const dashboardChunkGzipKb =
   Math.round(gzipSync(readFileSync(join(root, 'dist', 'assets', chunk))).length / 102.4) / 10;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-e2e-'));
-const server = await startServerProcess(
-  { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, API_RATE_LIMIT_PER_MINUTE: '0' },
-  undefined,
-  [startScript],
-);
+const server = await startServerProcess({
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: adminPassword,
+  API_RATE_LIMIT_PER_MINUTE: '0',
+});
 let browser: Browser | undefined;
 try {
   const { adminToken, locations } = await seedPeople(server.url);

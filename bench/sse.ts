@@ -3,7 +3,7 @@
  * 10,000), held by a separate client process on loopback, while a writer in that process commits
  * live events at a fixed rate (default 50,000 / N per second, i.e. 50,000 deliveries/s) through
  * `appendLiveEvent`, in its own transactions, as every mutation does. The server is the real one
- * (`server/main.ts`) on a fresh PostgreSQL database, so events reach it by LISTEN/NOTIFY and
+ * (`npm start`'s bundled server) on a fresh PostgreSQL database, so events reach it by LISTEN/NOTIFY and
  * are read from the log like any other process's. Reports, per N: commit-to-receipt latency
  * (from the writer's acknowledged commit to each client's receipt, p50/p99/max), deliveries/s,
  * the writer's achieved commit rate, the server's RSS and heap per connection, and its CPU.
@@ -317,23 +317,25 @@ async function runBench(): Promise<void> {
     );
   }
 
-  const { prepareWarehouse, serverStorage, startServer } = await import('../test/server/live-helpers');
+  const { prepareWarehouse, serverStorage } = await import('../test/server/live-helpers');
+  const { startScript, startServerProcess } = await import('../test/server/support/process');
   const storage = await serverStorage(adminPassword);
-  const server = await startServer(
+  const server = await startServerProcess(
     { ...storage.env, LOG_LEVEL: 'warn', SSE_MAX_CONNECTIONS: String(largest + 100) },
-    ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(probeSource)}`],
+    undefined,
+    ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(probeSource)}`, startScript],
   ).catch(async (error) => {
     await storage.remove();
     throw error;
   });
   const rows: Record<string, unknown>[] = [];
   try {
-    const warehouse = await prepareWarehouse(server.base, adminPassword);
+    const warehouse = await prepareWarehouse(server.url, adminPassword);
     // RSS rarely shrinks once grown, so it is measured against the server before any stream
-    const idle = await probeServer(server.child);
+    const idle = await probeServer(server.process);
     for (const clients of sizes) {
       const rate = deliveriesPerS / clients;
-      const before = await probeServer(server.child);
+      const before = await probeServer(server.process);
       const child = spawn(
         process.execPath,
         [
@@ -342,7 +344,7 @@ async function runBench(): Promise<void> {
           join(here, 'sse.ts'),
           '--client',
           '--base',
-          server.base,
+          server.url,
           '--token',
           warehouse.token,
           '--location',
@@ -376,10 +378,10 @@ async function runBench(): Promise<void> {
       process.stdout.write(`N=${clients}: opening the streams… `);
       await line('READY', 120);
       process.stdout.write('writing…\n');
-      const held = await probeServer(server.child);
+      const held = await probeServer(server.process);
       child.stdin!.write('GO\n');
       const result = JSON.parse(await line('RESULT ', seconds + 60)) as ClientResult;
-      const after = await probeServer(server.child);
+      const after = await probeServer(server.process);
       await new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, 1_000));
 
@@ -418,7 +420,7 @@ async function runBench(): Promise<void> {
     console.error(`server output (tail):\n${server.output().slice(-3_000)}`);
     throw error;
   } finally {
-    server.child.kill('SIGKILL');
+    server.process.kill('SIGKILL');
     await server.exited;
     await storage.remove();
   }

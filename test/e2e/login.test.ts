@@ -1,8 +1,9 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../streams/session';
 import { people, seedPeople } from './support/api';
 import { chooseLocationIfAsked, heading, here, signIn, submitLogin, waitForPath } from './support/app';
-import { desktop, openBrowser, phone } from './support/browser';
+import { desktop, openBrowser, openProfile, phone } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -12,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.dispose());
 
-async function withBrowser<T>(
-  options: typeof desktop,
-  fn: (b: Awaited<ReturnType<typeof openBrowser>>) => Promise<T>,
+async function withBrowser<B extends { close(): Promise<void> }, T>(
+  opening: Promise<B>,
+  fn: (b: B) => Promise<T>,
 ) {
-  const browser = await openBrowser(options);
+  const browser = await opening;
   try {
     return await fn(browser);
   } finally {
@@ -24,12 +25,11 @@ async function withBrowser<T>(
   }
 }
 
-const alert = (page: Awaited<ReturnType<Awaited<ReturnType<typeof openBrowser>>['page']>>) =>
-  page.getByRole('alert').first().textContent();
+const alert = (page: Page) => page.getByRole('alert').first().textContent();
 
 describe('login screen', () => {
   it('signs in and lands on the dashboard; desktop variant on a desktop, mobile variant on a phone', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('desktop');
@@ -37,7 +37,7 @@ describe('login screen', () => {
       expect(here(page)).toBe('/dashboard');
       expect(await heading(page)).toBe('Dashboard');
     });
-    await withBrowser(phone, async (b) => {
+    await withBrowser(openBrowser(phone), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('mobile');
@@ -45,7 +45,7 @@ describe('login screen', () => {
   });
 
   it('shows the tomato icon and loads without a failed request, its page and scripts compressed', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       const failed: string[] = [];
       const encodings: string[] = [];
@@ -71,7 +71,7 @@ describe('login screen', () => {
   });
 
   it('asks for both fields', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await page.getByLabel('Username').fill('someone');
@@ -81,7 +81,7 @@ describe('login screen', () => {
   });
 
   it('shows the failure and clears the password', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await submitLogin(page, { username: people.desk.username, password: 'wrong-password' });
@@ -94,7 +94,7 @@ describe('login screen', () => {
   });
 
   it('shows the expired and loop messages of the query flags', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login?expired=1`);
       expect(await alert(page)).toBe(loginMessages.expired);
@@ -104,7 +104,7 @@ describe('login screen', () => {
   });
 
   it('returns to the redirect target after signing in', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/dashboard/inventory`);
       await waitForPath(page, '/login?redirect=%2Fdashboard%2Finventory');
@@ -116,7 +116,7 @@ describe('login screen', () => {
   });
 
   it('refuses a mobile-only account on a desktop and a desktop-only account on a phone', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await submitLogin(page, people.phone);
@@ -126,7 +126,7 @@ describe('login screen', () => {
         await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token')),
       ).toBeNull();
     });
-    await withBrowser(phone, async (b) => {
+    await withBrowser(openBrowser(phone), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await submitLogin(page, people.desk);
@@ -136,7 +136,7 @@ describe('login screen', () => {
   });
 
   it('lets a forced-mobile-mode user choose the mode, kept for the session', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await submitLogin(page, people.forced);
@@ -150,7 +150,7 @@ describe('login screen', () => {
   });
 
   it('sends an expired session to /login?expired=1 with the message and back afterwards', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await signIn(page, server.url, people.desk);
       // tamper with the stored tokens on a page of the origin where the app is not running, so
@@ -174,7 +174,7 @@ describe('login screen', () => {
   });
 
   it('signs out from the shell', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await signIn(page, server.url, people.desk);
       await page.getByRole('button', { name: 'Sign out' }).first().click();
@@ -187,7 +187,7 @@ describe('login screen', () => {
 
 describe('session persistence', () => {
   it('without remember-me: survives a reload, not a new browser session', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openProfile(desktop), async (b) => {
       const page = await b.page();
       await signIn(page, server.url, people.desk);
       await page.reload();
@@ -199,7 +199,7 @@ describe('session persistence', () => {
   });
 
   it('with remember-me: survives a reload and a new browser session', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openProfile(desktop), async (b) => {
       const page = await b.page();
       await signIn(page, server.url, people.desk, true);
       await page.reload();
@@ -214,7 +214,7 @@ describe('session persistence', () => {
 
 describe('change password', () => {
   it('takes a first-login user through change-password to the dashboard', async () => {
-    await withBrowser(desktop, async (b) => {
+    await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       await submitLogin(page, people.newbie);

@@ -1,16 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { openSse } from '../../server/modules/live/sse-client';
-import {
-  follow,
-  prepareWarehouse,
-  range,
-  type ServerProcess,
-  serverStorage,
-  sseUrl,
-  startServer,
-  until,
-} from './live-helpers';
+import { follow, prepareWarehouse, range, serverStorage, sseUrl, until } from './live-helpers';
 import { testDbKind } from './support/database';
+import { type ServerProcess, startServerProcess } from './support/process';
 
 const adminPassword = 'live-crash-admin-pw';
 const mutations = 1_000;
@@ -20,7 +12,7 @@ let storage: Awaited<ReturnType<typeof serverStorage>> | undefined;
 let server: ServerProcess | undefined;
 
 afterAll(async () => {
-  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  if (server?.process.exitCode === null) server.process.kill('SIGKILL');
   await server?.exited;
   await storage?.remove();
 });
@@ -30,8 +22,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 it(`a reconnecting client ends with exactly the committed events, each once, after ${kills} SIGKILLs during ${mutations} mutations (${testDbKind})`, async () => {
   storage = await serverStorage(adminPassword);
   const { env } = storage;
-  server = await startServer(env);
-  const warehouse = await prepareWarehouse(server.base, adminPassword);
+  server = await startServerProcess(env);
+  const warehouse = await prepareWarehouse(server.url, adminPassword);
   let up = true;
 
   // The client: like a browser's EventSource, reconnects with Last-Event-ID after every drop.
@@ -42,7 +34,7 @@ it(`a reconnecting client ends with exactly the committed events, each once, aft
       const lastId = received.at(-1)?.id ?? 0;
       try {
         const connection = await openSse(
-          sseUrl(server!.base, warehouse.locationId, { token: warehouse.token }),
+          sseUrl(server!.url, warehouse.locationId, { token: warehouse.token }),
           (m) => {
             if (m.event === 'update') received.push({ id: Number(m.id), data: m.data });
           },
@@ -65,7 +57,7 @@ it(`a reconnecting client ends with exactly the committed events, each once, aft
       const key = `crash-${next++}`;
       for (;;) {
         try {
-          const res = await fetch(`${server!.base}/api/pallets`, {
+          const res = await fetch(`${server!.url}/api/pallets`, {
             method: 'POST',
             headers: {
               authorization: `Bearer ${warehouse.token}`,
@@ -101,23 +93,23 @@ it(`a reconnecting client ends with exactly the committed events, each once, aft
       `${kill * 250} mutations`,
     );
     up = false;
-    server.child.kill('SIGKILL');
+    server.process.kill('SIGKILL');
     await server.exited;
-    server = await startServer(env);
+    server = await startServerProcess(env);
     up = true;
   }
   await writing;
   expect(acknowledged.size).toBe(mutations);
 
   // Every committed event (the catalogue's, then one per pallet) reaches the client once, in order.
-  const probe = await follow(sseUrl(server.base, warehouse.locationId, { token: warehouse.token }));
+  const probe = await follow(sseUrl(server.url, warehouse.locationId, { token: warehouse.token }));
   await until(() => probe.messages.some((m) => m.event === 'connected'));
   const current: number = JSON.parse(probe.messages[0].data).lastEventId;
   probe.close();
   expect(current).toBe(mutations + 1);
   await until(() => (received.at(-1)?.id ?? 0) >= current, 30_000, 'all events');
   following = false;
-  server.child.kill('SIGKILL');
+  server.process.kill('SIGKILL');
   await follower;
   expect(received.map((e) => e.id)).toEqual(range(1, current));
   const pallets = received.slice(1).map((e) => JSON.parse(e.data).pallets[0].id as string);

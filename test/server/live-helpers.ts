@@ -1,16 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { appendLiveEvent, type LiveMessage } from '../../server/db/live-events';
 import type { DB } from '../../server/db/schema';
 import type { LiveOptions } from '../../server/modules/live/options';
 import { openSse, type SseConnection, type SseMessage } from '../../server/modules/live/sse-client';
-import { createTestDatabase, testDbKind } from './support/database';
+import { createTestDatabase, migratedDataDir, testDbKind } from './support/database';
 
 /** The live options of the default config with `overrides` (tests shorten timings). */
 export function liveConfig(overrides: Partial<LiveOptions>): { live: LiveOptions } {
@@ -88,69 +83,9 @@ export async function until(check: () => boolean, timeoutMs = 10_000, what = 'co
   }
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** A real server process (`node --import tsx server/main.ts`) on a free port. */
-export interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  /** Everything it printed so far (stdout and stderr). */
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal). */
-  exited: Promise<number | null>;
-}
-
-/** A port no one listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /**
- * Starts the server as operators do, with `env` over this process's environment, on a free port
- * of 127.0.0.1; resolves once GET /api/health answers. `nodeArgs` go before the script (the
- * benchmark adds a probe); the child has an IPC channel for it.
- */
-export async function startServer(
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
-  let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  void exited.then((code) => {
-    exitCode = code;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before listening:\n${output}`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (healthy) return { base, child, output: () => output, exited };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
- * Storage for real server processes on the engine `TEST_DB` names: a fresh PostgreSQL database
- * (`DATABASE_URL`, shareable by several processes) or a fresh PGlite directory (`DATA_DIR`).
+ * Storage for real server processes on the engine `TEST_DB` names, migrated: a fresh PostgreSQL
+ * database (`DATABASE_URL`, shareable by several processes) or a PGlite directory (`DATA_DIR`).
  * `env` also sets the admin password and no demo data; `remove()` drops it.
  */
 export async function serverStorage(adminPassword: string): Promise<{
@@ -162,7 +97,7 @@ export async function serverStorage(adminPassword: string): Promise<{
     const database = await createTestDatabase();
     return { env: { ...env, DATABASE_URL: database.url! }, remove: () => database.close() };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'live-server-'));
+  const dataDir = await migratedDataDir();
   return {
     env: { ...env, DATA_DIR: dataDir },
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),

@@ -3,14 +3,13 @@ import {
   createPallet,
   follow,
   prepareWarehouse,
-  type ServerProcess,
   serverStorage,
   sseUrl,
-  startServer,
   until,
   type Warehouse,
 } from './live-helpers';
 import { testDbKind } from './support/database';
+import { type ServerProcess, startServerProcess } from './support/process';
 
 const adminPassword = 'live-processes-admin-pw';
 const drainMs = 1_500;
@@ -27,22 +26,22 @@ const processes =
 beforeAll(async () => {
   storage = await serverStorage(adminPassword);
   const env = { ...storage.env, SSE_DRAIN_MS: String(drainMs) };
-  a = await startServer(env);
-  b = testDbKind === 'postgres' ? await startServer(env) : a;
-  warehouse = await prepareWarehouse(a.base, adminPassword);
+  a = await startServerProcess(env);
+  b = testDbKind === 'postgres' ? await startServerProcess(env) : a;
+  warehouse = await prepareWarehouse(a.url, adminPassword);
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of [a, b]) if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+  for (const server of [a, b]) if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
   await Promise.all([a?.exited, b?.exited]);
   await storage?.remove();
 });
 
 describe(processes, () => {
   it('sends a pallet created through A to an SSE client of B, once', async () => {
-    const client = await follow(sseUrl(b.base, warehouse.locationId, { token: warehouse.token }));
+    const client = await follow(sseUrl(b.url, warehouse.locationId, { token: warehouse.token }));
     await until(() => client.messages.some((m) => m.event === 'connected'));
-    const pallet = await createPallet(a.base, warehouse, 512.5);
+    const pallet = await createPallet(a.url, warehouse, 512.5);
     await until(() => client.updateIds().length === 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const updates = client.messages.filter((m) => m.event === 'update');
@@ -62,13 +61,13 @@ describe(processes, () => {
   it(`on SIGTERM closes its streams spread over ${drainMs} ms, then exits 0`, async () => {
     const clients = await Promise.all(
       Array.from({ length: 5 }, () =>
-        follow(sseUrl(b.base, warehouse.locationId, { token: warehouse.token })),
+        follow(sseUrl(b.url, warehouse.locationId, { token: warehouse.token })),
       ),
     );
     await until(() => clients.every((c) => c.messages.some((m) => m.event === 'connected')));
     const start = performance.now();
     const closedAt = clients.map((c) => c.closed.then(() => performance.now() - start));
-    b.child.kill('SIGTERM');
+    b.process.kill('SIGTERM');
     const times = (await Promise.all(closedAt)).sort((x, y) => x - y);
     expect(await b.exited).toBe(0);
     expect(times[4] - times[0]).toBeGreaterThan(drainMs / 2);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 /** The flags every headless Chromium of the tests and benchmarks runs with. */
 export const chromiumArgs = [
@@ -31,11 +31,32 @@ export const phone: BrowserContextOptions = {
 /** A desktop: 1366×850. */
 export const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 850 } };
 
+const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (await context.newPage());
+
+/** This test file's Chromium, launched on its first use (a launch costs more than a whole test). */
+let shared: Promise<Browser> | undefined;
+
+/** Closes this test file's Chromium (`setup.ts` does after the file's last test). */
+export async function closeBrowser() {
+  await (await shared)?.close();
+  shared = undefined;
+}
+
+/** A page's own browser: a fresh context of this file's Chromium, with no cookies or storage yet. */
+export async function openBrowser(options: BrowserContextOptions = desktop) {
+  shared ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const context = await (await shared).newContext(options);
+  return {
+    page: () => firstPage(context),
+    close: () => context.close(),
+  };
+}
+
 /**
- * Debian's Chromium with a fresh profile directory. `restart()` closes the browser and opens it
+ * Chromium of its own on a fresh profile directory. `restart()` closes the browser and opens it
  * again on the same profile: a new browser session, as after quitting and relaunching.
  */
-export async function openBrowser(options: BrowserContextOptions = desktop) {
+export async function openProfile(options: BrowserContextOptions = desktop) {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(profile, {
@@ -45,16 +66,11 @@ export async function openBrowser(options: BrowserContextOptions = desktop) {
     });
   let context: BrowserContext = await launch();
   return {
-    get context() {
-      return context;
-    },
-    async page() {
-      return context.pages()[0] ?? (await context.newPage());
-    },
+    page: () => firstPage(context),
     async restart() {
       await context.close();
       context = await launch();
-      return context.pages()[0] ?? (await context.newPage());
+      return firstPage(context);
     },
     async close() {
       await context.close();

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type ServerProcess, startScript, startServerProcess } from '../../server/support/process';
+import { rmSync } from 'node:fs';
+import { migratedDataDir } from '../../server/support/database';
+import { type ServerProcess, startServerProcess } from '../../server/support/process';
 
 /** The admin password the test server is started with. */
 export const adminPassword = 'e2e-admin-password';
@@ -20,9 +19,9 @@ export type RunningServer = {
 };
 
 export async function startServer(): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const dataDir = await migratedDataDir();
   const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' };
-  let running: ServerProcess | null = await startServerProcess(env, undefined, [startScript]);
+  let running: ServerProcess | null = await startServerProcess(env);
   const url = running.url;
   const port = new URL(url).port;
   const end = async (signal: 'SIGTERM' | 'SIGKILL') => {
@@ -38,7 +37,7 @@ export async function startServer(): Promise<RunningServer> {
     stop,
     kill: () => end('SIGKILL'),
     start: async () => {
-      running = await startServerProcess({ ...env, PORT: port }, undefined, [startScript]);
+      running = await startServerProcess({ ...env, PORT: port });
     },
     dispose: async () => {
       await stop();

@@ -7,7 +7,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** `npm start`'s script: builds what is stale, then runs the bundled server in its own process. */
 export const startScript = join(root, 'scripts', 'start.mjs');
 
-/** A real server process (`node --import tsx server/main.ts`) started by {@link startServerProcess}. */
+/** A real server process started by {@link startServerProcess}. */
 export interface ServerProcess {
   process: ChildProcess;
   /** `http://127.0.0.1:<port>` it listens on. */
@@ -19,17 +19,16 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server with `env` on top of a clean environment (PORT 0 so the OS picks a
- * free port, HOST 127.0.0.1, DEMO_DATA 0 unless given) and resolves once it listens. Pass
- * `DATA_DIR` for PGlite or `DATABASE_URL` for PostgreSQL. Rejects if it exits or takes longer
- * than `timeoutMs`. Stop it with `process.kill('SIGTERM' | 'SIGKILL')` and await `exited`.
- * `args` are node's: the TypeScript sources through tsx by default, `[startScript]` for what
- * `npm start` runs (the bundled server).
+ * Starts the real server as `npm start` does, with `env` on top of a clean environment (PORT 0 so
+ * the OS picks a free port, HOST 127.0.0.1, DEMO_DATA 0 unless given), and resolves once it is
+ * ready. Pass `DATA_DIR` for PGlite or `DATABASE_URL` for PostgreSQL. Rejects if it exits or takes
+ * longer than `timeoutMs`. Stop it with `process.kill('SIGTERM' | 'SIGKILL')` and await `exited`.
+ * `args` are node's, the script last (a benchmark adds a probe before it, which talks over IPC).
  */
 export function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 90_000,
-  args = ['--import', 'tsx', join(root, 'server', 'main.ts')],
+  args = [startScript],
 ): Promise<ServerProcess> {
   const {
     DATABASE_URL: _db,
@@ -41,7 +40,7 @@ export function startServerProcess(
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let out = '';
   const exited = new Promise<number | string>((resolve) => {
@@ -54,14 +53,15 @@ export function startServerProcess(
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = out.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+      // printed at every log level, once the server listens
+      const match = out.match(/is ready at (http:\/\/127\.0\.0\.1:\d+)/);
       if (match) {
         clearTimeout(timer);
         resolve({ process: child, url: match[1], output: () => out, exited });
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening:\n${out}`));
