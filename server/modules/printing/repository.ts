@@ -168,7 +168,11 @@ export async function setGs1CompanyPrefix(
  * was given before, or the prefix's next serial, given now and kept. The serial row's lock hands
  * out each serial once, also when two labels of one pallet are asked for at the same time.
  */
-export async function palletSscc(db: Kysely<DB>, palletId: string, locationId: string): Promise<string | null> {
+export async function palletSscc(
+  db: Kysely<DB>,
+  palletId: string,
+  locationId: string,
+): Promise<string | null> {
   const prefix = await gs1CompanyPrefix(db, locationId);
   if (prefix === null) return null;
   return db.transaction().execute(async (trx) => {
