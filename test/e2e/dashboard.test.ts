@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPallet, call, people } from './support/api';
-import { signIn } from './support/app';
+import { scanWithWedge, signIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { openBrowser } from './support/browser';
 import { startSeededServer } from './support/seeded';
@@ -78,8 +78,7 @@ describe('the pallet board', () => {
       await page.getByLabel('Search or scan').press('Enter');
       await page.locator(`[data-pallet-id="${beef.id}"][aria-selected="true"]`).waitFor();
       await page.locator('h1').click();
-      await page.keyboard.type(`MA:${cherry.id}`, { delay: 5 });
-      await page.keyboard.press('Enter');
+      await scanWithWedge(page, `MA:${cherry.id}`);
       await page.locator(`[data-pallet-id="${cherry.id}"][aria-selected="true"]`).waitFor();
       await page.getByLabel('Search or scan').fill('no-such-pallet');
       await page.getByLabel('Search or scan').press('Enter');

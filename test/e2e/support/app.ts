@@ -58,3 +58,16 @@ export async function heading(page: Page): Promise<string> {
   await h1.waitFor();
   return (await h1.textContent()) ?? '';
 }
+
+/**
+ * A handheld scanner's reading: its keys and Enter, as fast as a scanner sends them, to whatever
+ * has the focus. Dispatched in the page at once, so the pace does not depend on how quickly a
+ * busy test machine relays single key presses.
+ */
+export async function scanWithWedge(page: Page, text: string) {
+  await page.evaluate((reading) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...reading, 'Enter'])
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  }, text);
+}
