@@ -50,7 +50,17 @@ export default defineConfig({
     },
     projects: [
       { extends: true, test: { name: 'streams', include: ['streams/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+          // as long as its waits (test-setup.ts), so a busy machine fails no test by its clock
+          testTimeout: 30_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { asyncScheduler, BehaviorSubject, NEVER, type Observable, of } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,8 +11,6 @@ import { nextViewport } from './ui/layout/viewport';
 // The app in jsdom over the real session, permissions and locations streams and a fake server.
 
 afterEach(cleanup);
-// a lazy screen's module graph is compiled on its first import: seconds when the machine is busy
-configure({ asyncUtilTimeout: 10_000 });
 
 const desktopAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const phoneAgent =
