@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 import { liveRoutes } from './modules/live/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -82,6 +83,7 @@ const routeModules: RouteModule[] = [
   orderRoutes,
   storageRoutes,
   dashboardRoutes,
+  inventoryRoutes,
 ];
 
 /** Options of {@link buildApp}. */
