@@ -22,13 +22,13 @@ const loading: SettingsState = { status: 'loading' };
 
 /**
  * The chosen location's ageing thresholds and minimum stock per tomato type (GET
- * /api/inventory/settings), and `save` (admin) that writes some types and reads them all again.
+ * /api/inventory/settings), and `save` (admin), after which the server's answer is shown.
  */
 export function useInventorySettings() {
   const { session } = useServices();
   const locationId = useLocationId();
-  // a save bumps it, so the settings are read again with what the server kept
-  const [revision, setRevision] = useState(0);
+  // the PUT answers every type's settings: shown at once, without a reload that would blank the screen
+  const [saved, setSaved] = useState<(InventorySettings & { locationId: string }) | null>(null);
   const settings$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
@@ -42,13 +42,19 @@ export function useInventorySettings() {
               ),
         ),
       ),
-    [session.api, locationId, revision],
+    [session.api, locationId],
   );
-  const state = useObservableState(settings$, loading);
+  const read = useObservableState(settings$, loading);
+  const state: SettingsState =
+    saved !== null && saved.locationId === locationId ? { status: 'ready', settings: saved } : read;
   const save = useCallback(
     async (tomatoTypes: (TypeSettings & { tomatoType: string })[]) => {
-      await session.api.put('/api/inventory/settings', { locationId, tomatoTypes });
-      setRevision((r) => r + 1);
+      setSaved(
+        await session.api.put<InventorySettings & { locationId: string }>('/api/inventory/settings', {
+          locationId,
+          tomatoTypes,
+        }),
+      );
     },
     [session.api, locationId],
   );

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import { type AgeBucket, type KeyContext, keyOf } from '../../../streams/inventory';
+import { type AgeBucket, type KeyContext, keyOf, unknownValue } from '../../../streams/inventory';
 import { usePallet } from '../../hooks/live';
 import { formatWeight } from '../../ui/qr-modal';
 import { StatusBadge } from '../../ui/status-badge';
@@ -46,7 +46,7 @@ const PalletRow = memo(function PalletRow({
       <td>{keyOf(pallet, 'zone', context)}</td>
       <td>
         <span className={styles.badges}>
-          {bucket === 'Unknown' ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
+          {bucket === unknownValue ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
           <span className={styles.muted}>{ageText(pallet.createdAt, context.nowMs)}</span>
         </span>
       </td>

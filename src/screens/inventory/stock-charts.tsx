@@ -50,7 +50,6 @@ function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartPr
             {data.map((row) => (
               <Cell
                 key={row.key}
-                data-key={row.key}
                 fill={
                   chosen !== null && chosen !== row.key
                     ? dimmed
