@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 import { liveRoutes } from './modules/live/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -84,6 +85,7 @@ const routeModules: RouteModule[] = [
   storageRoutes,
   dashboardRoutes,
   printingRoutes,
+  inventoryRoutes,
 ];
 
 /** Options of {@link buildApp}. */

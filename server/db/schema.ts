@@ -201,6 +201,7 @@ export interface StorageZonesTable {
   name: string;
   row_count: number;
   row_capacity: number;
+  temperature: Generated<'cold' | 'ambient'>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -213,6 +214,16 @@ export interface StoragePositionsTable {
   location_id: string;
   placed_by: string | null;
   placed_at: CreatedAt;
+}
+
+export interface TomatoTypeSettingsTable {
+  location_id: string;
+  tomato_type: string;
+  ripening_days: number;
+  near_expiry_days: number;
+  urgent_days: number;
+  minimum_kg: number;
+  updated_at: CreatedAt;
 }
 
 /** The whole database, as Kysely sees it. */
@@ -240,4 +251,5 @@ export interface DB {
   location_settings: LocationSettingsTable;
   sscc_serials: SsccSerialsTable;
   pallet_ssccs: PalletSsccsTable;
+  tomato_type_settings: TomatoTypeSettingsTable;
 }

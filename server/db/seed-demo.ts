@@ -61,8 +61,8 @@ const catalog = {
 };
 
 const zones = [
-  { name: 'Cold store A', row_count: 8, row_capacity: 12 },
-  { name: 'Cold store B', row_count: 6, row_capacity: 10 },
+  { name: 'Cold store A', row_count: 8, row_capacity: 12, temperature: 'cold' as const },
+  { name: 'Cold store B', row_count: 6, row_capacity: 10, temperature: 'cold' as const },
   { name: 'Dispatch', row_count: 4, row_capacity: 8 },
 ];
 

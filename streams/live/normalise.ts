@@ -106,6 +106,7 @@ export function readZone(item: unknown): StorageZone | null {
     name: text(raw.name) ?? '',
     rows: Number(raw.rows) || 0,
     rowCapacity: Number(raw.rowCapacity) || 0,
+    ...(raw.temperature === 'cold' || raw.temperature === 'ambient' ? { temperature: raw.temperature } : {}),
   };
 }
 

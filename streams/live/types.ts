@@ -34,6 +34,8 @@ export interface StorageZone {
   name: string;
   rows: number;
   rowCapacity: number;
+  /** whether the zone is cooled (SPEC 2's temperature badges); absent from servers that do not say */
+  temperature?: 'cold' | 'ambient';
 }
 
 /** Dashboard overview figures (SPEC 3). */

@@ -12,6 +12,7 @@ export interface ZoneDoc {
   rows: number;
   /** pallets one row holds */
   rowCapacity: number;
+  temperature: 'cold' | 'ambient';
   /** per row (index = rowIndex), the pallet ids in it, first placed first */
   rowPallets: string[][];
   createdAt: string;
@@ -32,10 +33,12 @@ export interface ZoneFields {
   name: string;
   rows: number;
   rowCapacity: number;
+  temperature?: 'cold' | 'ambient';
 }
 
 const zoneDoc = sql<ZoneDoc>`json_build_object(
   'id', z.id, 'locationId', z.location_id, 'name', z.name, 'rows', z.row_count, 'rowCapacity', z.row_capacity,
+  'temperature', z.temperature,
   'rowPallets', (
     select json_agg(coalesce(
       (select json_agg(sp.pallet_id order by sp.placed_at, sp.pallet_id)
@@ -77,6 +80,7 @@ export async function insertZone(trx: Kysely<DB>, locationId: string, fields: Zo
       name: fields.name,
       row_count: fields.rows,
       row_capacity: fields.rowCapacity,
+      temperature: fields.temperature,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -91,6 +95,7 @@ export async function updateZone(trx: Kysely<DB>, id: string, fields: Partial<Zo
       name: fields.name,
       row_count: fields.rows,
       row_capacity: fields.rowCapacity,
+      temperature: fields.temperature,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

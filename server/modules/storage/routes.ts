@@ -28,12 +28,15 @@ import {
   type ZoneFields,
 } from './repository';
 
+const zoneTemperature = z.enum(['cold', 'ambient']).describe('cold: a cooled store; ambient: not cooled');
+
 const zoneSchema = z.object({
   id: z.string(),
   locationId: z.string(),
   name: z.string(),
   rows: z.number().int(),
   rowCapacity: z.number().int(),
+  temperature: zoneTemperature,
   rowPallets: z.array(z.array(z.string())).describe('per row (index = rowIndex), the pallet ids in it'),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -53,16 +56,21 @@ const zoneFields = {
   rowCapacity: z.number().int().min(1).max(500),
 };
 
-const createBody = z.object({ locationId: z.uuid(), ...zoneFields });
+const createBody = z.object({
+  locationId: z.uuid(),
+  ...zoneFields,
+  temperature: zoneTemperature.default('ambient'),
+});
 
 const patchBody = z
   .object({
     name: zoneFields.name.optional(),
     rows: zoneFields.rows.optional(),
     rowCapacity: zoneFields.rowCapacity.optional(),
+    temperature: zoneTemperature.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'send at least one of name, rows, rowCapacity',
+    message: 'send at least one of name, rows, rowCapacity, temperature',
   });
 
 const positionBody = z.object({ palletId: z.uuid(), zoneId: z.uuid(), rowIndex: z.number().int().min(0) });

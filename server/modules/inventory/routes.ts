@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type { App } from '../../app';
+import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
+import { errorMessages } from '../../plugins/errors';
+import { mutate } from '../../plugins/mutate';
+import { lineText } from '../../plugins/text';
+import { generalSettings } from './defaults';
+import { listTypeSettings, saveTypeSettings } from './repository';
+
+const days = z.number().int().min(1).max(365);
+
+const thresholds = {
+  ripeningDays: days.describe('days since the pallet was made from which it is ripening (fresh before)'),
+  nearExpiryDays: days.describe('days from which it is near expiry'),
+  urgentDays: days.describe('days from which it is urgent'),
+  minimumKg: z.number().min(0).max(10_000_000).describe("kg in stock below which the type's stock is low"),
+};
+
+const ordered = (s: { ripeningDays: number; nearExpiryDays: number; urgentDays: number }) =>
+  s.ripeningDays < s.nearExpiryDays && s.nearExpiryDays < s.urgentDays;
+const orderMessage = 'ripeningDays, nearExpiryDays and urgentDays must each be larger than the one before';
+
+const typeSettings = z.object({ tomatoType: z.string(), ...thresholds, custom: z.boolean() });
+
+const settingsSchema = z.object({
+  locationId: z.string(),
+  general: z.object(thresholds).describe('what a tomato type not listed uses'),
+  tomatoTypes: z
+    .array(typeSettings)
+    .describe("the catalogue's tomato types in its order, then configured types it no longer lists"),
+});
+
+const putBody = z.object({
+  locationId: z.uuid(),
+  tomatoTypes: z
+    .array(z.object({ tomatoType: lineText(64), ...thresholds }).refine(ordered, { message: orderMessage }))
+    .max(100)
+    .refine((list) => new Set(list.map((s) => s.tomatoType)).size === list.length, {
+      message: 'must not repeat a tomato type',
+    }),
+});
+
+const errorSchema = (message: string) =>
+  z.object({
+    message: z.string().describe(message),
+    code: z.string(),
+    details: z.record(z.string(), z.string()).optional(),
+  });
+const errors = {
+  401: errorSchema(errorMessages.sessionExpired).describe('not signed in'),
+  404: errorSchema(errorMessages.notFound).describe('no such location, or not one of the caller’s'),
+  422: errorSchema('Invalid data provided').describe('details name each field that failed'),
+};
+
+/** Ageing thresholds and minimum stock per tomato type (issue 20): read by the location's users, set by an admin. */
+export async function inventoryRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/inventory/settings',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['inventory'],
+        summary: 'Ageing thresholds (fresh, ripening, near_expiry, urgent) and minimum stock per tomato type',
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: settingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { locationId } = request.query;
+      await assertLocationAccess(request, locationId);
+      return {
+        locationId,
+        general: generalSettings,
+        tomatoTypes: await listTypeSettings(app.db, locationId),
+      };
+    },
+  );
+
+  app.put(
+    '/api/inventory/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['inventory'],
+        summary:
+          'Set the thresholds and minimum stock of the listed tomato types (admin); others keep theirs',
+        body: putBody,
+        response: {
+          200: settingsSchema,
+          ...errors,
+          403: errorSchema(errorMessages.forbidden).describe('not an administrator'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, tomatoTypes } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        const previous = await listTypeSettings(trx, locationId);
+        await saveTypeSettings(trx, locationId, tomatoTypes);
+        const body = {
+          locationId,
+          general: generalSettings,
+          tomatoTypes: await listTypeSettings(trx, locationId),
+        };
+        return {
+          body,
+          // not one of SPEC 7's types: clients that do not know it skip it
+          live: [{ locationId, message: { type: 'INVENTORY_SETTINGS_UPDATE', settings: body } }],
+          analytics: [
+            {
+              event_type: 'system_update',
+              location_id: locationId,
+              notes: 'Inventory settings changed',
+              previous_state: previous.filter((s) => s.custom),
+              new_state: tomatoTypes,
+            },
+          ],
+        };
+      });
+    },
+  );
+}

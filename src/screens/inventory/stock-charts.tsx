@@ -1,0 +1,107 @@
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Stock, StockDimension, StockFilter, StockRow } from '../../../streams/inventory';
+import { countText, totalKgText } from '../dashboard/format';
+import styles from './inventory-screen.module.css';
+import { ageLabels } from './labels';
+
+// the badges' own colours (tokens.css), as SVG fills cannot read custom properties everywhere
+const brand = '#1f6f43';
+const ageColours: Record<string, string> = {
+  fresh: '#1d6b3c',
+  ripening: '#b07a12',
+  near_expiry: '#8a5300',
+  urgent: '#b3261e',
+};
+const dimmed = '#b9c4bd';
+
+interface ChartProps {
+  title: string;
+  dimension: StockDimension;
+  rows: readonly StockRow[];
+  measure: 'kg' | 'pallets';
+  filter: StockFilter | null;
+  onPick: (filter: StockFilter) => void;
+}
+
+/** One bar chart; a bar's click chooses its line (the chosen one stays bright, the others dim). */
+function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartProps) {
+  const data = rows.map((row) => ({
+    ...row,
+    label: dimension === 'age' ? (ageLabels[row.key] ?? row.key) : row.key,
+  }));
+  const chosen = filter?.dimension === dimension ? filter.key : null;
+  const format = measure === 'kg' ? totalKgText : countText;
+  return (
+    <figure className={styles.chart} aria-label={title} data-chart={dimension}>
+      <figcaption>{title}</figcaption>
+      <ResponsiveContainer width="100%" height={220}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} stroke="#e2e8e4" />
+          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12 }} />
+          <YAxis tickFormatter={(v: number) => countText(v)} width={64} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
+          <Bar
+            dataKey={measure}
+            name={measure === 'kg' ? 'kg' : 'pallets'}
+            isAnimationActive={false}
+            cursor="pointer"
+            onClick={(entry) => onPick({ dimension, key: String((entry as { key?: string }).key) })}
+          >
+            {data.map((row) => (
+              <Cell
+                key={row.key}
+                fill={
+                  chosen !== null && chosen !== row.key
+                    ? dimmed
+                    : dimension === 'age'
+                      ? (ageColours[row.key] ?? brand)
+                      : brand
+                }
+              />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/** Stock by tomato type and by zone in kg, and pallets by age bucket (a lazy chunk of the screen). */
+export default function StockCharts({
+  stock,
+  filter,
+  onPick,
+}: {
+  stock: Stock;
+  filter: StockFilter | null;
+  onPick: (filter: StockFilter) => void;
+}) {
+  return (
+    <div className={styles.charts}>
+      <StockChart
+        title="Stock by tomato type"
+        dimension="tomatoType"
+        rows={stock.tomatoType}
+        measure="kg"
+        filter={filter}
+        onPick={onPick}
+      />
+      <StockChart
+        title="Stock by zone"
+        dimension="zone"
+        rows={stock.zone}
+        measure="kg"
+        filter={filter}
+        onPick={onPick}
+      />
+      <StockChart
+        title="Pallets by age"
+        dimension="age"
+        rows={stock.age}
+        measure="pallets"
+        filter={filter}
+        onPick={onPick}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import Papa from 'papaparse';
+import type { Pallet } from '../live/types';
+
+/** The columns of the pallet export, as the dashboard and the QR modal name the fields. */
+export const csvColumns = [
+  'ID',
+  'Tomato Type',
+  'Box Type',
+  'Option',
+  'Type',
+  'Weight (kg)',
+  'Zone',
+  'Age',
+  'Made',
+] as const;
+
+/** One exported pallet, by column. */
+export type CsvRow = Record<(typeof csvColumns)[number], string | number>;
+
+/** A pallet's export row; `zone` and `age` come from the screen's own reading of them. */
+export function csvRow(pallet: Pallet, zone: string, age: string): CsvRow {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    ID: pallet.id,
+    'Tomato Type': text(pallet.tomatoType),
+    'Box Type': text(pallet.boxType),
+    Option: text(pallet.tomatoOption),
+    Type: text(pallet.palletType),
+    'Weight (kg)': typeof pallet.weight === 'number' ? pallet.weight : '',
+    Zone: zone,
+    Age: age,
+    Made: text(pallet.createdAt),
+  };
+}
+
+/**
+ * The rows as CSV text with a header. A cell beginning with =, +, -, @, tab or carriage return
+ * is quoted behind an apostrophe: a spreadsheet would otherwise run a catalogue value such as
+ * `=HYPERLINK(…)` as a formula.
+ */
+export const toCsv = (rows: readonly CsvRow[]): string =>
+  Papa.unparse(
+    { fields: [...csvColumns], data: rows.map((row) => csvColumns.map((c) => row[c])) },
+    { escapeFormulae: true },
+  );
+
+/** The export's file name: the location and the day, e.g. `inventory-naaldwijk-2026-11-25.csv`. */
+export function csvFileName(locationName: string, day: string): string {
+  const slug = locationName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `inventory-${slug || 'location'}-${day}.csv`;
+}

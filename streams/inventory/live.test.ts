@@ -1,0 +1,43 @@
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { tableOf } from '../live/entities';
+import type { Pallet, StorageZone } from '../live/types';
+import type { InventorySettings } from './ageing';
+import { type InventorySource, livePalletsOn, liveStock } from './live';
+
+const settings: InventorySettings = {
+  general: { ripeningDays: 3, nearExpiryDays: 6, urgentDays: 9, minimumKg: 1000 },
+  tomatoTypes: [],
+};
+const now = Date.parse('2026-11-25T12:00:00Z');
+const zones = tableOf<StorageZone>([]);
+const pallet = (id: string, tomatoType: string, weight: number): Pallet => ({
+  id,
+  tomatoType,
+  weight,
+  createdAt: new Date(now).toISOString(),
+});
+
+describe('liveStock and livePalletsOn', () => {
+  it('follow each change of the pallets and skip batches that changed neither table', () => {
+    const states = new Subject<InventorySource>();
+    const stocks: unknown[] = [];
+    const lists: (readonly string[])[] = [];
+    states.pipe(liveStock(settings, now)).subscribe((stock) => stocks.push(stock.tomatoType));
+    states
+      .pipe(livePalletsOn({ dimension: 'tomatoType', key: 'Beef' }, settings, now))
+      .subscribe((ids) => lists.push(ids));
+    const first = { pallets: tableOf([pallet('a', 'Beef', 600)]), zones };
+    states.next(first);
+    states.next({ ...first });
+    states.next({ pallets: tableOf([pallet('b', 'Round', 500), pallet('a', 'Beef', 600)]), zones });
+    expect(stocks).toEqual([
+      [{ key: 'Beef', kg: 600, pallets: 1 }],
+      [
+        { key: 'Beef', kg: 600, pallets: 1 },
+        { key: 'Round', kg: 500, pallets: 1 },
+      ],
+    ]);
+    expect(lists).toEqual([['a'], ['a']]);
+  });
+});

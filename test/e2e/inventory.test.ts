@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiPallet, adminNewPassword, call } from './support/api';
+import { signIn } from './support/app';
+import { seriousViolations } from './support/axe';
+import { openBrowser } from './support/browser';
+import { startSeededServer } from './support/seeded';
+import type { RunningServer } from './support/server';
+
+// The inventory dashboard against the real server, as a planner and an administrator use it.
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+const wide = { viewport: { width: 1440, height: 1100 } };
+// the machine running the suite may be busy: waits are generous, never sleeps
+const slow = { timeout: 30_000 };
+
+let server: RunningServer;
+let adminToken: string;
+let locationId: string;
+beforeAll(async () => {
+  ({ server, adminToken, locationId } = await startSeededServer());
+});
+afterAll(async () => server?.dispose());
+
+const make = (tomatoType: string, weight: number) =>
+  call<ApiPallet>(
+    server.url,
+    'POST',
+    '/api/pallets',
+    { locationId, palletType: 'Euro', boxType: 'Crate', tomatoType, tomatoOption: 'Loose', weight },
+    adminToken,
+  );
+
+/** kg and pallets per tomato type as the API lists the active pallets. */
+async function apiStock() {
+  const { data } = await call<{ data: { tomato_type: string; weight: number }[] }>(
+    server.url,
+    'GET',
+    `/api/pallets?locationId=${locationId}&limit=500`,
+    undefined,
+    adminToken,
+  );
+  const stock: Record<string, { kg: number; pallets: number }> = {};
+  for (const p of data) {
+    stock[p.tomato_type] ??= { kg: 0, pallets: 0 };
+    stock[p.tomato_type].kg += p.weight;
+    stock[p.tomato_type].pallets += 1;
+  }
+  return stock;
+}
+
+const kgText = (kg: number) => `${new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(kg)} kg`;
+
+/** The tomato-type table as the screen shows it: figures per type, in its order. */
+const shownTypes = (page: Page) =>
+  page.locator('[data-stock="tomatoType"] tbody tr[data-key]').evaluateAll((rows) =>
+    rows.map((r) => ({
+      key: r.getAttribute('data-key') as string,
+      kg: r.querySelector('[data-figure="kg"]')?.textContent,
+      pallets: r.querySelector('[data-figure="pallets"]')?.textContent,
+    })),
+  );
+
+async function expectFiguresOfApi(page: Page) {
+  const stock = await apiStock();
+  const expected = Object.entries(stock)
+    .map(([key, s]) => ({ key, kg: kgText(s.kg), pallets: String(s.pallets) }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  await page.waitForFunction(
+    (want) => {
+      const rows = [...document.querySelectorAll('[data-stock="tomatoType"] tbody tr[data-key]')];
+      const shown = rows
+        .map((r) => ({
+          key: r.getAttribute('data-key'),
+          kg: r.querySelector('[data-figure="kg"]')?.textContent,
+          pallets: r.querySelector('[data-figure="pallets"]')?.textContent,
+        }))
+        .filter((r) => r.pallets !== '0')
+        .sort((a, b) => String(a.key).localeCompare(String(b.key)));
+      return JSON.stringify(shown) === JSON.stringify(want);
+    },
+    expected,
+    slow,
+  );
+}
+
+describe('the inventory dashboard', () => {
+  it('follows the API live, filters the list from a chart bar, exports it as CSV, and lets an admin set thresholds', async () => {
+    await make('Beef', 640);
+    await make('Cherry', 410.5);
+    await make('Vine', 300);
+    const browser = await openBrowser(wide);
+    try {
+      const page = await browser.page();
+      await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
+      await page.goto(`${server.url}/dashboard/inventory`);
+      await page.locator('[data-status="ready"]').waitFor(slow);
+      await page.locator('[data-chart="tomatoType"] .recharts-bar-rectangle').first().waitFor(slow);
+      await expectFiguresOfApi(page);
+
+      // a pallet made elsewhere: the figures move with it
+      await make('Beef', 100.25);
+      await page
+        .locator('[data-stock="tomatoType"] tr[data-key="Beef"] [data-figure="pallets"]', { hasText: '2' })
+        .waitFor(slow);
+      await expectFiguresOfApi(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'inventory-desktop.png'), fullPage: true });
+
+      // the bars are in the table's order: clicking Beef's shows only Beef pallets
+      const order = (await shownTypes(page)).map((row) => row.key);
+      await page
+        .locator('[data-chart="tomatoType"] .recharts-bar-rectangle')
+        .nth(order.indexOf('Beef'))
+        .click();
+      await page.getByRole('button', { name: 'Clear filter Tomato type: Beef' }).waitFor(slow);
+      await page.getByTestId('inventory-count').filter({ hasText: '2 pallets' }).waitFor(slow);
+      const rows = page.locator('[data-pallet-id]');
+      expect(await rows.count()).toBe(2);
+      for (const text of await rows.allTextContents()) expect(text).toContain('Beef');
+      await page.screenshot({ path: join(screenshots, 'inventory-filtered.png'), fullPage: true });
+
+      // the export holds exactly the rows shown, under the location's name and today's date
+      const [download] = await Promise.all([
+        page.waitForEvent('download', slow),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^inventory-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+      const parsed = Papa.parse<Record<string, string>>(
+        readFileSync((await download.path()) as string, 'utf8'),
+        {
+          header: true,
+          skipEmptyLines: true,
+        },
+      ).data;
+      const visible = await rows.evaluateAll((list) => list.map((r) => r.getAttribute('data-pallet-id')));
+      expect(parsed.map((r) => r.ID)).toEqual(visible);
+      expect(parsed.map((r) => r['Tomato Type'])).toEqual(['Beef', 'Beef']);
+      expect(parsed.map((r) => Number(r['Weight (kg)'])).sort()).toEqual([100.25, 640]);
+
+      // an administrator raises Beef's minimum: its stock turns low
+      await page.getByRole('button', { name: 'Ageing and minimum stock' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ageing and minimum stock' });
+      await dialog.getByLabel('Beef minimum kg').fill('5000');
+      await page.screenshot({ path: join(screenshots, 'inventory-settings.png') });
+      await dialog.getByRole('button', { name: 'Save settings' }).click();
+      await dialog.waitFor({ state: 'detached', ...slow });
+      await page.locator('[data-stock="tomatoType"] tr[data-key="Beef"] [data-variant="low"]').waitFor(slow);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+});
