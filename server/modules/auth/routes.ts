@@ -92,6 +92,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/validate',
     {
       preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
       schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) } },
     },
     async (request) => ({ data: { user: toApiUser(currentUser(request)) } }),
@@ -99,7 +100,11 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/logout',
-    { preHandler: requireAuth, schema: { tags: ['auth'], response: { 200: successSchema } } },
+    {
+      preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
+      schema: { tags: ['auth'], response: { 200: successSchema } },
+    },
     (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         await revokeFamily(trx, user.familyId);
@@ -111,6 +116,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/change-password',
     {
       preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
       schema: {
         tags: ['auth'],
         body: z.object({

@@ -128,6 +128,10 @@ export async function userRoutes(app: App): Promise<void> {
     '/api/users/:id',
     {
       preHandler: requireAuth,
+      // one's own record stays readable: a client may need the name before the password is chosen
+      config: {
+        beforePasswordChosen: (request) => (request.params as { id: string }).id === request.user?.id,
+      },
       schema: { tags: ['users'], params: idParamsSchema, response: { 200: userAnswer } },
     },
     async (request) => {
