@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { isFamilyRevoked } from '../modules/auth/repository';
 import type { PermissionFlag } from '../modules/permissions/flags';
 import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
 import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
@@ -81,12 +82,20 @@ export function signAccessToken(
 /**
  * Verifies a bearer token and finds its user (current flags and locations: kept in memory and
  * forgotten when the user changes, see `SignedInCache`). Throws the 401 of CONTRACT when
- * the token is missing, expired, invalid or its user no longer exists. Used by `requireAuth`;
+ * the token is missing, expired, invalid, of a revoked refresh family, or its user no longer exists. Used by `requireAuth`;
  * SSE calls it with `?token=`.
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthUser> {
   if (!token) throw unauthorized();
   const { subject, familyId } = await verifyAccessToken(app.jwtKey, token);
+  // a token dies with its session: logout, a reused refresh token, a password change
+  let revoked = app.signedIn.familyRevoked(familyId);
+  if (revoked === undefined) {
+    const generation = app.signedIn.generation;
+    revoked = await isFamilyRevoked(app.db, familyId);
+    app.signedIn.keepFamily(familyId, revoked, generation);
+  }
+  if (revoked) throw unauthorized();
   let user = app.signedIn.user(subject);
   if (user === undefined) {
     const generation = app.signedIn.generation;

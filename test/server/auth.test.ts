@@ -371,3 +371,35 @@ describe('before a first-login user has chosen their password', () => {
     expect((await call('POST', '/api/auth/logout')).statusCode).toBe(200);
   });
 });
+
+describe('an access token dies with its session', () => {
+  it('after logout, after its refresh token is reused, and after a password change elsewhere', async () => {
+    const ann = await server.createUser();
+    const signIn = async () => (await login({ username: ann.username, password: ann.password })).json();
+    const [out, stolen, other, changer] = [await signIn(), await signIn(), await signIn(), await signIn()];
+    for (const session of [out, stolen, other, changer])
+      expect((await validate(session.token)).statusCode).toBe(200);
+
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${out.token}` },
+    });
+    expect((await validate(out.token)).statusCode).toBe(401);
+
+    const rotated = (await refresh(stolen.refreshToken)).json();
+    expect((await refresh(stolen.refreshToken)).statusCode).toBe(401); // reuse revokes the family
+    for (const token of [stolen.token, rotated.token]) expect((await validate(token)).statusCode).toBe(401);
+
+    expect((await validate(other.token)).statusCode).toBe(200);
+    const changed = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { authorization: `Bearer ${changer.token}` },
+      payload: { currentPassword: ann.password, newPassword: 'changed-elsewhere' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await validate(other.token)).statusCode).toBe(401);
+    expect((await validate(changer.token)).statusCode).toBe(200);
+  });
+});

@@ -183,10 +183,12 @@ export async function userRoutes(app: App): Promise<void> {
         await conflictOnDuplicate(taken(fields.username), () =>
           updateUser(trx, target.id, columnsOf(fields, passwordHash)),
         );
-        if (passwordHash !== undefined) await revokeOtherFamilies(trx, target.id); // a reset ends their sessions
+        // a reset ends their sessions
+        const sessionsRevoked = passwordHash === undefined ? [] : await revokeOtherFamilies(trx, target.id);
         return {
           body: { success: true as const, data: toApiUser(await loadOrThrow(trx, target.id)) },
           usersChanged: [target.id],
+          sessionsRevoked,
         };
       });
     },
