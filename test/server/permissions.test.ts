@@ -158,3 +158,36 @@ describe('no self-escalation', () => {
     );
   });
 });
+
+describe('concurrent replaces', () => {
+  it('each answers 200 and the last one wins: permissions, restrictions, locations and the catalogue', async () => {
+    const [a, b] = [await server.createLocation(), await server.createLocation()];
+    const admin = await server.createUser({ admin: true });
+    const ann = await server.createUser();
+    const tenTimes = async (method: 'PUT' | 'PATCH', url: string, payload: (i: number) => unknown) => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          server.app.inject({ method, url, headers: admin.headers, payload: payload(i) as object }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    };
+    await tenTimes('PUT', `/api/permissions/users/${ann.id}/permissions`, () => [{ name: 'manage_orders' }]);
+    await tenTimes('PUT', `/api/permissions/users/${ann.id}/restrictions`, () => ({
+      data: [{ restriction_key: 'restrict_admin_tab' }],
+    }));
+    await tenTimes('PATCH', `/api/users/${ann.id}`, () => ({ locationIds: [a.id, b.id] }));
+    const catalog = {
+      palletType: ['euro'],
+      boxType: ['crate'],
+      tomatoType: ['round'],
+      tomatoOption: ['loose'],
+    };
+    await tenTimes('PUT', '/api/catalog', () => ({ locationId: a.id, ...catalog }));
+    expect((await call(admin, 'GET', `/api/permissions/users/${ann.id}/permissions`)).json()).toEqual([
+      { name: 'manage_orders' },
+    ]);
+    const user = (await call(admin, 'GET', `/api/users/${ann.id}`)).json().data;
+    expect([...user.locationIds].sort()).toEqual([a.id, b.id].sort());
+  });
+});

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { lockUser } from '../users/repository';
 
 /** Where each kind of grant lives: its table and the column holding the flag or key. */
 const grantTables = {
@@ -28,6 +29,7 @@ export async function replaceGrants(
   values: string[],
 ): Promise<void> {
   const { table, column } = grantTables[kind];
+  await lockUser(db, userId); // concurrent replaces take turns: the last one wins
   await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(db);
   const unique = [...new Set(values)];
   if (unique.length > 0) {

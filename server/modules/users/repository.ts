@@ -178,8 +178,18 @@ export async function firstUnknownLocation(trx: Db, ids: string[]): Promise<numb
   return ids.findIndex((id) => !known.has(id));
 }
 
+/**
+ * Takes the user's row lock until the transaction ends. A replace of a user's grants takes it
+ * first, so concurrent replaces take turns and the last one wins, rather than two inserting the
+ * same rows after each deleted what it saw (a duplicate key).
+ */
+export async function lockUser(trx: Db, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** Replaces the locations of a user with `ids` (which exist). */
 export async function setUserLocations(trx: Db, userId: string, ids: string[]): Promise<void> {
+  await lockUser(trx, userId);
   await trx.deleteFrom('user_locations').where('user_id', '=', userId).execute();
   const unique = [...new Set(ids)];
   if (unique.length > 0) {
