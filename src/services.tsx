@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { Observable } from 'rxjs';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import type { LiveStore } from '../streams/live';
@@ -58,9 +58,15 @@ export function createServices(
   { connection: connect, random, ...environment }: Environment,
 ): Services {
   const { user$ } = session;
-  const connection = connect(user$);
+  // Until a first-login user has chosen their password the server answers only the session's
+  // own calls, so what the user works with (locations, live data) waits for it.
+  const working$ = user$.pipe(
+    map((user) => (user?.first_login ? null : user)),
+    distinctUntilChanged(),
+  );
+  const connection = connect(working$);
   const live$ = chosenLiveStore({
-    user$,
+    user$: working$,
     locationId$: session.preferences.locationId$,
     messagesOf: connection.messagesOf,
     api: session.api,
@@ -71,7 +77,7 @@ export function createServices(
     session,
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
-    locations: createLocations(user$, session.api),
+    locations: createLocations(working$, session.api),
     toasts: createToastStore(),
     connection$: connection.state$,
     live$,

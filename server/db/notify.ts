@@ -6,6 +6,9 @@ export const liveChannel = 'live_events';
 /** The channel of changed users (their row, flags or locations); a payload is the user id. */
 export const userChannel = 'user_changes';
 
+/** The channel of revoked refresh families; a payload is the family id. */
+export const revocationChannel = 'session_revocations';
+
 /** How long a lost PostgreSQL listener waits before connecting again. */
 const reconnectDelayMs = 1_000;
 
@@ -18,13 +21,15 @@ export type NotifySource =
 export type Change =
   | { kind: 'live'; locationId: string; id: number }
   | { kind: 'user'; userId: string }
+  /** A refresh family was revoked (logout, reuse, password change): its access tokens die. */
+  | { kind: 'revoked'; familyId: string }
   /** Listening (again): changes committed before this moment may not have been heard. */
   | { kind: 'listening' }
   /** The listener was lost: changes are not heard until the next `listening`. */
   | { kind: 'lost' };
 
 /**
- * LISTENs for committed live events and user changes. PGlite delivers its own NOTIFYs in-process
+ * LISTENs for committed live events, user changes and revoked sessions. PGlite delivers its own NOTIFYs in-process
  * after commit; PostgreSQL uses one dedicated connection per process that reconnects when lost.
  * Says `listening` once it listens, and again after every reconnect. Answers a function that
  * stops listening.
@@ -41,11 +46,16 @@ export async function listenChanges(
       onChange({ kind: 'live', locationId: payload.slice(0, colon), id });
   };
   const onUser = (userId: string) => onChange({ kind: 'user', userId });
+  const onRevoked = (familyId: string) => onChange({ kind: 'revoked', familyId });
+  const handlers: Record<string, (payload: string) => void> = {
+    [liveChannel]: onLive,
+    [userChannel]: onUser,
+    [revocationChannel]: onRevoked,
+  };
   if (source.kind === 'pglite') {
-    const stops = [
-      await source.pglite.listen(liveChannel, onLive),
-      await source.pglite.listen(userChannel, onUser),
-    ];
+    const stops: (() => Promise<void>)[] = [];
+    for (const [channel, handler] of Object.entries(handlers))
+      stops.push(await source.pglite.listen(channel, handler));
     onChange({ kind: 'listening' });
     return async () => {
       for (const stop of stops) await stop();
@@ -57,7 +67,7 @@ export async function listenChanges(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: source.connectionString });
     next.on('notification', ({ channel, payload }) => {
-      if (payload) (channel === userChannel ? onUser : onLive)(payload);
+      if (payload) handlers[channel]?.(payload);
     });
     next.on('error', onError);
     next.once('end', () => {
@@ -68,7 +78,11 @@ export async function listenChanges(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${liveChannel}; LISTEN ${userChannel}`);
+      await next.query(
+        Object.keys(handlers)
+          .map((channel) => `LISTEN ${channel};`)
+          .join(' '),
+      );
     } catch (error) {
       await next.end().catch(() => {});
       throw error;

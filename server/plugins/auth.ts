@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { isFamilyRevoked } from '../modules/auth/repository';
 import type { PermissionFlag } from '../modules/permissions/flags';
 import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
 
 /** Access tokens live 15 minutes (CONTRACT). */
 export const accessTokenTtlS = 15 * 60;
@@ -17,6 +18,13 @@ export interface AuthUser extends UserRecord {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Whether a user who has not yet chosen their password (first_login) may call the route, or
+     * for which requests (e.g. reading their own record); default: not at all.
+     */
+    beforePasswordChosen?: boolean | ((request: FastifyRequest) => boolean);
+  }
   interface FastifyRequest {
     /** Set by `requireAuth` / `requirePermission`; null on routes without them. */
     user: AuthUser | null;
@@ -74,12 +82,20 @@ export function signAccessToken(
 /**
  * Verifies a bearer token and finds its user (current flags and locations: kept in memory and
  * forgotten when the user changes, see `SignedInCache`). Throws the 401 of CONTRACT when
- * the token is missing, expired, invalid or its user no longer exists. Used by `requireAuth`;
+ * the token is missing, expired, invalid, of a revoked refresh family, or its user no longer exists. Used by `requireAuth`;
  * SSE calls it with `?token=`.
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthUser> {
   if (!token) throw unauthorized();
   const { subject, familyId } = await verifyAccessToken(app.jwtKey, token);
+  // a token dies with its session: logout, a reused refresh token, a password change
+  let revoked = app.signedIn.familyRevoked(familyId);
+  if (revoked === undefined) {
+    const generation = app.signedIn.generation;
+    revoked = await isFamilyRevoked(app.db, familyId);
+    app.signedIn.keepFamily(familyId, revoked, generation);
+  }
+  if (revoked) throw unauthorized();
   let user = app.signedIn.user(subject);
   if (user === undefined) {
     const generation = app.signedIn.generation;
@@ -138,14 +154,28 @@ export function isUuid(value: string): boolean {
 }
 
 /**
+ * Signs the request in with `token` (401 as {@link authenticateToken} says) and sets
+ * `request.user`. Until a first-login user has chosen their password, only the routes that say
+ * so in `config.beforePasswordChosen` answer them; the rest answer 403 saying why.
+ */
+export async function signIn(request: FastifyRequest, token: string | undefined): Promise<AuthUser> {
+  const user = await authenticateToken(request.server, token);
+  request.user = user;
+  if (user.first_login) {
+    const allowed = request.routeOptions.config.beforePasswordChosen ?? false;
+    if (!(typeof allowed === 'function' ? allowed(request) : allowed)) throw passwordChangeRequired();
+  }
+  return user;
+}
+
+/**
  * preHandler: the request must carry `Authorization: Bearer <access token>`; sets
- * `request.user`. Use as `{ preHandler: requireAuth }`.
+ * `request.user` (see {@link signIn}). Use as `{ preHandler: requireAuth }`.
  */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (request.user) return;
   const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  request.user = await authenticateToken(request.server, token);
+  await signIn(request, header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
 }
 
 /**

@@ -38,6 +38,9 @@ export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', errorMessag
 export const badCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', errorMessages.badCredentials);
 /** 403: signed in, not allowed. */
 export const forbidden = () => new HttpError(403, 'FORBIDDEN', errorMessages.forbidden);
+/** 403 before a first-login user has chosen their password: says what to do instead. */
+export const passwordChangeRequired = () =>
+  new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please choose a new password before continuing');
 /** 404: no such resource, or one in a location the caller cannot see (never say which). */
 export const notFound = () => new HttpError(404, 'NOT_FOUND', errorMessages.notFound);
 /** 409 with a sentence naming the conflict, e.g. `conflict('Username "ann" is already taken')`. */

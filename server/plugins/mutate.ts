@@ -21,6 +21,8 @@ export interface MutationOutcome<T> {
    * on; other processes when the trigger's notification reaches them.
    */
   usersChanged?: string[];
+  /** Refresh families it revoked: their access tokens are refused by this process from the commit on. */
+  sessionsRevoked?: string[];
 }
 
 /** How long an Idempotency-Key answer is kept and replayed (CONTRACT: 24 h). */
@@ -61,7 +63,7 @@ export async function mutate<T>(
   const answer = await request.server.db.transaction().execute(async (trx) => {
     if (key !== undefined) {
       const stored = await claimKey(trx, user.id, key, request.method, request.url);
-      if (stored) return { ...stored, committed: [], usersChanged: [] };
+      if (stored) return { ...stored, committed: [], usersChanged: [], sessionsRevoked: [] };
     }
     const outcome = await work(trx, user);
     await insertAnalyticsEvents(
@@ -82,11 +84,18 @@ export async function mutate<T>(
     const committed = [];
     for (const { locationId, message } of outcome.live ?? [])
       committed.push(await appendLiveEvent(trx, locationId, message));
-    return { status, body: outcome.body, committed, usersChanged: outcome.usersChanged ?? [] };
+    return {
+      status,
+      body: outcome.body,
+      committed,
+      usersChanged: outcome.usersChanged ?? [],
+      sessionsRevoked: outcome.sessionsRevoked ?? [],
+    };
   });
   // this process's own changes apply at once, before their notifications come back
   for (const event of answer.committed) signedIn.committed(event.locationId, event.id);
   for (const userId of answer.usersChanged) signedIn.forget(userId);
+  signedIn.revoked(answer.sessionsRevoked);
   reply.code(answer.status);
   return answer.body as T;
 }

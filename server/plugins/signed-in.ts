@@ -3,10 +3,13 @@ import type { UserRecord } from '../modules/users/repository';
 
 /** Users kept in memory (about 1 KB each); beyond, the least recently read is read again when used. */
 const usersKept = 10_000;
+/** Refresh families whose state is kept (about 100 bytes each); beyond, the oldest is read again. */
+const familiesKept = 100_000;
 
 /**
  * What most requests would otherwise read from the database: the signed-in users (flags and
- * locations) and the last live event id of each location, for the list cache. Kept only while
+ * locations), whether their sessions' refresh families are revoked, and the last live event id of
+ * each location, for the list cache. Kept only while
  * this process hears every change (see `listenChanges`): a user change forgets that user, a live
  * event raises its location's id, and a lost listener forgets everything until it listens again.
  *
@@ -18,6 +21,8 @@ const usersKept = 10_000;
  */
 export class SignedInCache {
   #users = new Map<string, UserRecord>();
+  /** Refresh family id → revoked. */
+  #families = new Map<string, boolean>();
   #heads = new Map<string, number>();
   #generation = 0;
   #hearing = false;
@@ -45,6 +50,22 @@ export class SignedInCache {
     Object.freeze(user.locationIds);
     this.#users.set(user.id, Object.freeze(user));
     if (this.#users.size > usersKept) this.#users.delete(this.#users.keys().next().value!);
+  }
+
+  /** Whether the refresh family is revoked, if known. */
+  familyRevoked(familyId: string): boolean | undefined {
+    return this.#families.get(familyId);
+  }
+
+  /** Keeps whether a refresh family is revoked, read by a read that began at `generation`. */
+  keepFamily(familyId: string, revoked: boolean, generation: number): void {
+    if (this.#current(generation)) this.#setFamily(familyId, revoked);
+  }
+
+  /** Refresh families revoked (by this process, committed, or heard of): their tokens die at once. */
+  revoked(familyIds: readonly string[]): void {
+    this.#generation++;
+    for (const familyId of familyIds) this.#setFamily(familyId, true);
   }
 
   /** The last live event id of the location, if known. */
@@ -77,14 +98,23 @@ export class SignedInCache {
       case 'user':
         this.forget(change.userId);
         break;
+      case 'revoked':
+        this.revoked([change.familyId]);
+        break;
       case 'listening':
       case 'lost':
         this.#generation++;
         this.#users.clear();
+        this.#families.clear();
         this.#heads.clear();
         this.#hearing = change.kind === 'listening';
         break;
     }
+  }
+
+  #setFamily(familyId: string, revoked: boolean): void {
+    this.#families.set(familyId, revoked);
+    if (this.#families.size > familiesKept) this.#families.delete(this.#families.keys().next().value!);
   }
 
   #current(generation: number): boolean {

@@ -40,9 +40,15 @@ export function Shell({ children }: { children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const nav = mobile ? mobileNav : desktopNav(canAccessAdminTab(permissions));
   const choices = locations.status === 'ready' ? locations.locations : [];
+  // until a first-login user has chosen their password the server answers none of their
+  // locations' calls: the screens they may reach meanwhile need no location
+  const working = !user?.first_login;
   // a location remembered from another account, or since taken away, is forgotten
   const stale =
-    locationId !== null && locations.status === 'ready' && !choices.some((l) => l.id === locationId);
+    working &&
+    locationId !== null &&
+    locations.status === 'ready' &&
+    !choices.some((l) => l.id === locationId);
   useEffect(() => {
     if (stale) session.preferences.selectLocation(null);
   }, [stale, session]);
@@ -50,7 +56,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (failure) services.toasts.notify(apiErrorText(failure), { variant: 'error' });
   }, [failure, services]);
-  const content = locationId && !stale ? children : <ChooseLocation />;
+  const content = !working || (locationId && !stale) ? children : <ChooseLocation />;
 
   const links = (className: string) =>
     nav.map((item) => (

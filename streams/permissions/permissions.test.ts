@@ -59,6 +59,18 @@ describe('createPermissions', () => {
     expect(fetch.calls.map((call) => call.path)).toEqual(['/api/permissions/users/u-2/restrictions']);
   });
 
+  it('asks for restrictions only once a first-login user has chosen their password', async () => {
+    const newbie = { ...bob, first_login: true, permissions: { manage_pallets: true } };
+    const { states, fetch, user$ } = setup(server, newbie);
+    await settle();
+    expect(states.at(-1)).toMatchObject({ loading: false, flags: { manage_pallets: true } });
+    expect(fetch.calls).toEqual([]);
+    user$.next({ ...newbie, first_login: false });
+    await settle();
+    expect(states.at(-1)?.flags).toMatchObject({ manage_pallets: true, restrict_sorting_console: true });
+    expect(fetch.calls.map((call) => call.path)).toEqual(['/api/permissions/users/u-2/restrictions']);
+  });
+
   it('gives an administrator without permissions object the default set', async () => {
     const { states } = setup(() => ({ body: [] }), { id: 'a', username: 'root', admin: '1' });
     await settle();

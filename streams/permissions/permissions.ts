@@ -52,12 +52,13 @@ async function loadFlags(user: User, deps: PermissionDeps): Promise<PermissionFl
     granted = flagsFromList(
       await deps.api.get<Array<{ name: string }>>(`/api/permissions/users/${id}/permissions`),
     );
-  const restrictions = await deps.api
-    .get(`/api/permissions/users/${id}/restrictions`)
-    .then(restrictionFlags, (error) => {
-      (deps.log ?? console.warn)('Failed to load permission restrictions', error);
-      return {};
-    });
+  // the server answers nothing else until the password is chosen; the user object comes again then
+  const restrictions = user.first_login
+    ? {}
+    : await deps.api.get(`/api/permissions/users/${id}/restrictions`).then(restrictionFlags, (error) => {
+        (deps.log ?? console.warn)('Failed to load permission restrictions', error);
+        return {};
+      });
   return { ...userFlags(user), ...granted, ...restrictions };
 }
 

@@ -333,3 +333,73 @@ describe('POST /api/auth/change-password', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('before a first-login user has chosen their password', () => {
+  it('answers only change-password, validate, logout and their own record; the rest 403 saying why', async () => {
+    const loc = await server.createLocation();
+    const admin = await server.createUser({ admin: true, firstLogin: true, locations: [loc.id] });
+    const other = await server.createUser();
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: admin.headers, payload });
+    for (const [method, url, payload] of [
+      ['POST', '/api/locations', { name: 'Made before the password' }],
+      ['GET', '/api/users'],
+      ['GET', `/api/users/${other.id}`],
+      ['GET', `/api/permissions/users/${admin.id}/restrictions`],
+      ['GET', '/api/user-locations'],
+      ['GET', `/api/dashboard/overview?locationId=${loc.id}`],
+      ['GET', `/api/sse/location/${loc.id}?token=${admin.token}`],
+    ] as const) {
+      const res = await call(method, url, payload);
+      expect(`${method} ${url}: ${res.statusCode}`).toBe(`${method} ${url}: 403`);
+      expect(res.json()).toEqual({
+        message: 'Please choose a new password before continuing',
+        code: 'PASSWORD_CHANGE_REQUIRED',
+      });
+    }
+    expect(
+      await server.db.selectFrom('locations').where('name', '=', 'Made before the password').execute(),
+    ).toEqual([]);
+    expect((await call('GET', '/api/auth/validate')).statusCode).toBe(200);
+    expect((await call('GET', `/api/users/${admin.id}`)).statusCode).toBe(200);
+    const changed = await call('POST', '/api/auth/change-password', {
+      currentPassword: admin.password,
+      newPassword: 'chosen-at-last',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('POST', '/api/locations', { name: 'Made after the password' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/auth/logout')).statusCode).toBe(200);
+  });
+});
+
+describe('an access token dies with its session', () => {
+  it('after logout, after its refresh token is reused, and after a password change elsewhere', async () => {
+    const ann = await server.createUser();
+    const signIn = async () => (await login({ username: ann.username, password: ann.password })).json();
+    const [out, stolen, other, changer] = [await signIn(), await signIn(), await signIn(), await signIn()];
+    for (const session of [out, stolen, other, changer])
+      expect((await validate(session.token)).statusCode).toBe(200);
+
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${out.token}` },
+    });
+    expect((await validate(out.token)).statusCode).toBe(401);
+
+    const rotated = (await refresh(stolen.refreshToken)).json();
+    expect((await refresh(stolen.refreshToken)).statusCode).toBe(401); // reuse revokes the family
+    for (const token of [stolen.token, rotated.token]) expect((await validate(token)).statusCode).toBe(401);
+
+    expect((await validate(other.token)).statusCode).toBe(200);
+    const changed = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { authorization: `Bearer ${changer.token}` },
+      payload: { currentPassword: ann.password, newPassword: 'changed-elsewhere' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await validate(other.token)).statusCode).toBe(401);
+    expect((await validate(changer.token)).statusCode).toBe(200);
+  });
+});

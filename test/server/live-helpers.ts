@@ -127,7 +127,7 @@ export async function api<T>(
   return (await res.json()) as T;
 }
 
-/** Signs in as `admin`, creates a location and its catalogue. */
+/** Signs in as `admin` and chooses the password `${adminPassword}-chosen`, creates a location and its catalogue. */
 export async function prepareWarehouse(base: string, adminPassword: string): Promise<Warehouse> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -136,6 +136,11 @@ export async function prepareWarehouse(base: string, adminPassword: string): Pro
   });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
+  // the admin's first sign-in: nothing else is answered until a password is chosen
+  await api(base, token, 'POST', '/api/auth/change-password', {
+    currentPassword: adminPassword,
+    newPassword: `${adminPassword}-chosen`,
+  });
   const { data } = await api<{ data: { id: string } }>(base, token, 'POST', '/api/locations', {
     name: `Live ${crypto.randomUUID().slice(0, 8)}`,
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   createPallet,
   follow,
   prepareWarehouse,
@@ -52,9 +53,25 @@ describe(processes, () => {
     client.close();
   });
 
+  it('refuses on B, at once, an access token whose session was signed out through A', async () => {
+    const login = await fetch(`${a.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: `${adminPassword}-chosen` }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const validate = async () =>
+      (await fetch(`${b.base}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).status;
+    expect(await validate()).toBe(200); // B now knows the session as live
+    await api(a.base, token, 'POST', '/api/auth/logout', {});
+    let status = await validate();
+    for (const start = Date.now(); status === 200 && Date.now() - start < 2_000; ) status = await validate();
+    expect(status).toBe(401);
+  });
+
   it('never prints the token of the query string', () => {
     const signature = warehouse.token.split('.')[2];
-    expect(b.output()).toContain(`/api/sse/location/${warehouse.locationId}?token=[redacted]`);
+    expect(b.output()).toContain(`"url":"/api/sse/location/${warehouse.locationId}"`);
     for (const server of [a, b]) expect(server.output()).not.toContain(signature);
   });
 

@@ -28,7 +28,9 @@ describe('permissions of a user', () => {
 
   it('PUT replaces the flags (manage_permissions), and the user object reflects them at once', async () => {
     const ann = await server.createUser({ permissions: ['manage_pallets'] });
-    const manager = await server.createUser({ permissions: ['manage_permissions'] });
+    const manager = await server.createUser({
+      permissions: ['manage_permissions', 'manage_orders', 'view_analytics'],
+    });
     const res = await call(manager, 'PUT', `/api/permissions/users/${ann.id}/permissions`, [
       { name: 'manage_orders' },
       { name: 'view_analytics' },
@@ -108,5 +110,84 @@ describe('restrictions of a user', () => {
       headers: { authorization: `Bearer ${await server.tokenFor(ann.id, -1)}` },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('no self-escalation', () => {
+  it('a non-admin changes neither their own flags nor restrictions, and grants only flags they hold', async () => {
+    const manager = await server.createUser({
+      permissions: ['manage_users', 'manage_permissions', 'manage_pallets', 'desktop_access'],
+    });
+    const ann = await server.createUser({ permissions: ['view_analytics'] });
+    const before = await tablesDigest(server.database, [...tables, 'users']);
+    for (const [method, url, body] of [
+      [
+        'PUT',
+        `/api/permissions/users/${manager.id}/permissions`,
+        [{ name: 'manage_users' }, { name: 'admin_tab' }],
+      ],
+      ['PUT', `/api/permissions/users/${manager.id}/restrictions`, { data: [] }],
+      ['PATCH', `/api/users/${manager.id}`, { permissions: { manage_orders: true } }],
+      ['PATCH', `/api/users/${manager.id}`, { mobile_access: true }],
+      [
+        'PUT',
+        `/api/permissions/users/${ann.id}/permissions`,
+        [{ name: 'view_analytics' }, { name: 'manage_orders' }],
+      ],
+      ['PATCH', `/api/users/${ann.id}`, { permissions: { manage_orders: true } }],
+      [
+        'POST',
+        '/api/users',
+        { username: 'escalated', password: 'password1', permissions: { admin_tab: true } },
+      ],
+    ] as const) {
+      const res = await server.app.inject({ method, url, headers: manager.headers, payload: body as object });
+      expect(`${method} ${url} ${JSON.stringify(body)}: ${res.statusCode}`).toBe(
+        `${method} ${url} ${JSON.stringify(body)}: 403`,
+      );
+    }
+    expect(await tablesDigest(server.database, [...tables, 'users'])).toEqual(before);
+    // flags the manager holds may be granted, and a flag the user already has may stay or go
+    const granted = await call(manager, 'PUT', `/api/permissions/users/${ann.id}/permissions`, [
+      { name: 'view_analytics' },
+      { name: 'manage_pallets' },
+    ]);
+    expect(granted.statusCode).toBe(200);
+    expect((await call(manager, 'PUT', `/api/permissions/users/${ann.id}/permissions`, [])).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('concurrent replaces', () => {
+  it('each answers 200 and the last one wins: permissions, restrictions, locations and the catalogue', async () => {
+    const [a, b] = [await server.createLocation(), await server.createLocation()];
+    const admin = await server.createUser({ admin: true });
+    const ann = await server.createUser();
+    const tenTimes = async (method: 'PUT' | 'PATCH', url: string, payload: (i: number) => unknown) => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          server.app.inject({ method, url, headers: admin.headers, payload: payload(i) as object }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    };
+    await tenTimes('PUT', `/api/permissions/users/${ann.id}/permissions`, () => [{ name: 'manage_orders' }]);
+    await tenTimes('PUT', `/api/permissions/users/${ann.id}/restrictions`, () => ({
+      data: [{ restriction_key: 'restrict_admin_tab' }],
+    }));
+    await tenTimes('PATCH', `/api/users/${ann.id}`, () => ({ locationIds: [a.id, b.id] }));
+    const catalog = {
+      palletType: ['euro'],
+      boxType: ['crate'],
+      tomatoType: ['round'],
+      tomatoOption: ['loose'],
+    };
+    await tenTimes('PUT', '/api/catalog', () => ({ locationId: a.id, ...catalog }));
+    expect((await call(admin, 'GET', `/api/permissions/users/${ann.id}/permissions`)).json()).toEqual([
+      { name: 'manage_orders' },
+    ]);
+    const user = (await call(admin, 'GET', `/api/users/${ann.id}`)).json().data;
+    expect([...user.locationIds].sort()).toEqual([a.id, b.id].sort());
   });
 });

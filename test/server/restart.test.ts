@@ -14,6 +14,8 @@ import { type ServerProcess, startServerProcess } from './support/process';
  * PGlite runs on a temporary DATA_DIR; PostgreSQL on this file's own database.
  */
 const adminPassword = 'Restart-Admin-Pass-1';
+/** The password the admin chooses at the first sign-in, before the server answers anything else. */
+const chosenPassword = 'Restart-Admin-Pass-2';
 const migrationCount = readdirSync(join(__dirname, '..', '..', 'server', 'db', 'migrations')).filter((f) =>
   f.endsWith('.sql'),
 ).length;
@@ -71,6 +73,8 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ admin: true, first_login: true });
     const token = login.body.token as string;
+    const chosen = { currentPassword: adminPassword, newPassword: chosenPassword };
+    expect((await call(first, 'POST', '/api/auth/change-password', chosen, token)).status).toBe(200);
     const location = await call(first, 'POST', '/api/locations', { name: 'Naaldwijk' }, token);
     expect(location.status).toBe(201);
     const user = await call(
@@ -127,7 +131,7 @@ describe('the server process', () => {
     const silentClosed = new Promise((resolve) => silent.once('close', resolve));
     await new Promise((resolve) => silent.once('connect', resolve));
     const logins = Array.from({ length: 4 }, () =>
-      call(server, 'POST', '/api/auth/login', { username: 'admin', password: adminPassword }),
+      call(server, 'POST', '/api/auth/login', { username: 'admin', password: chosenPassword }),
     );
     // wait until the server has read all four, so they are in flight when the signal comes
     while ((server.output().match(/"url":"\/api\/auth\/login"/g) ?? []).length < 4) {

@@ -15,7 +15,7 @@ function call(
 }
 
 describe('GET /api/users and /api/users/{id}', () => {
-  it('lists users for admins and user managers', async () => {
+  it('lists users for admins and user managers (a manager never sees an administrator)', async () => {
     const admin = await server.createUser({ admin: true });
     const manager = await server.createUser({ permissions: ['manage_users'] });
     for (const caller of [admin, manager]) {
@@ -23,7 +23,8 @@ describe('GET /api/users and /api/users/{id}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().success).toBe(true);
       const names = res.json().data.map((u: { username: string }) => u.username);
-      expect(names).toEqual(expect.arrayContaining([admin.username, manager.username]));
+      expect(names).toContain(manager.username);
+      expect(names.includes(admin.username)).toBe(caller === admin);
     }
   });
 
@@ -123,7 +124,7 @@ describe('POST /api/users', () => {
 
   it('answers 403 without manage_users, and to a manager setting admin or flags it may not grant; nothing written', async () => {
     const ann = await server.createUser({ permissions: ['manage_pallets'] });
-    const manager = await server.createUser({ permissions: ['manage_users'] });
+    const manager = await server.createUser({ permissions: ['manage_users', 'desktop_access'] });
     const before = await tablesDigest(server.database, userTables);
     for (const [caller, body] of [
       [ann, { username: 'x1', password: 'password1' }],
@@ -234,5 +235,58 @@ describe('DELETE /api/users/{id}', () => {
     expect((await call(manager, 'DELETE', `/api/users/${manager.id}`)).statusCode).toBe(409);
     expect((await call(manager, 'DELETE', `/api/users/${admin.id}`)).statusCode).toBe(403);
     expect((await call(admin, 'DELETE', `/api/users/${manager.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('a non-admin manages only users within their own locations', () => {
+  const routes = (id: string) =>
+    [
+      ['GET', `/api/users/${id}`],
+      ['PATCH', `/api/users/${id}`, { password: 'taken-over-1', locationIds: [] }],
+      ['GET', `/api/permissions/users/${id}/permissions`],
+      ['PUT', `/api/permissions/users/${id}/permissions`, []],
+      ['GET', `/api/permissions/users/${id}/restrictions`],
+      ['PUT', `/api/permissions/users/${id}/restrictions`, { data: [] }],
+      ['DELETE', `/api/users/${id}`],
+    ] as const;
+
+  it('answers 404 for a user of another location, 403 for an administrator, and changes nothing', async () => {
+    const [a, b] = [await server.createLocation(), await server.createLocation()];
+    const manager = await server.createUser({
+      permissions: ['manage_users', 'manage_permissions', 'desktop_access'],
+      locations: [a.id],
+    });
+    const atB = await server.createUser({ permissions: ['desktop_access'], locations: [b.id] });
+    const atAandB = await server.createUser({ locations: [a.id, b.id] });
+    const admin = await server.createUser({ admin: true, locations: [a.id] });
+    const atA = await server.createUser({ locations: [a.id] });
+
+    const listed = (await call(manager, 'GET', '/api/users')).json().data.map((u: { id: string }) => u.id);
+    expect(listed).toEqual(expect.arrayContaining([manager.id, atA.id]));
+    for (const hidden of [atB, atAandB, admin]) expect(listed).not.toContain(hidden.id);
+
+    const before = await tablesDigest(server.database, [...userTables, 'user_restrictions']);
+    for (const [target, status] of [
+      [atB, 404],
+      [atAandB, 404],
+      [admin, 403],
+    ] as const) {
+      for (const [method, url, body] of routes(target.id)) {
+        expect(`${method} ${url}: ${(await call(manager, method, url, body)).statusCode}`).toBe(
+          `${method} ${url}: ${status}`,
+        );
+      }
+    }
+    expect(await tablesDigest(server.database, [...userTables, 'user_restrictions'])).toEqual(before);
+
+    // the same manager may still grant its own location and manage a user within it
+    const grantB = await call(manager, 'PATCH', `/api/users/${atA.id}`, { locationIds: [a.id, b.id] });
+    expect(grantB.statusCode).toBe(422);
+    expect(grantB.json().details).toEqual({ 'locationIds.1': 'No such location' });
+    for (const [method, url, body] of routes(atA.id)) {
+      expect(`${method} ${url}: ${(await call(manager, method, url, body)).statusCode}`).toBe(
+        `${method} ${url}: 200`,
+      );
+    }
   });
 });

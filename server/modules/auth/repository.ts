@@ -82,7 +82,8 @@ export async function issueRefreshToken(
 /** What presenting a refresh token led to. */
 export type RotationResult =
   | { kind: 'rotated'; userId: string; refreshToken: string; familyId: string }
-  | { kind: 'rejected' };
+  /** Refused; `revokedFamilyId` when presenting it revoked its family (a reused token). */
+  | { kind: 'rejected'; revokedFamilyId?: string };
 
 /**
  * Rotates a refresh token inside `trx`: a live one is marked used and replaced by a new one of
@@ -103,7 +104,7 @@ export async function rotateRefreshToken(
   if (!row) return { kind: 'rejected' };
   if (row.used_at !== null || row.revoked_at !== null) {
     await revokeFamily(trx, row.family_id);
-    return { kind: 'rejected' };
+    return { kind: 'rejected', revokedFamilyId: row.family_id };
   }
   if (row.expired) return { kind: 'rejected' };
   await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
@@ -122,15 +123,31 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
 }
 
 /**
- * Revokes every refresh family of `userId` except `keepFamilyId` (all of them when omitted),
- * after a password change or reset.
+ * Whether a refresh family has been revoked: its access tokens are refused from then on. A family
+ * without rows is not (its rows outlive its access tokens: a refresh token lives 12 hours at least).
  */
-export async function revokeOtherFamilies(db: Db, userId: string, keepFamilyId?: string): Promise<void> {
+export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Revokes every refresh family of `userId` except `keepFamilyId` (all of them when omitted),
+ * after a password change or reset. Answers the families revoked.
+ */
+export async function revokeOtherFamilies(db: Db, userId: string, keepFamilyId?: string): Promise<string[]> {
   let query = db
     .updateTable('refresh_tokens')
     .set({ revoked_at: sql`now()` })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
-  await query.execute();
+  const rows = await query.returning('family_id').execute();
+  return [...new Set(rows.map((row) => row.family_id))];
 }

@@ -83,7 +83,10 @@ export async function authRoutes(app: App): Promise<void> {
       const result = await app.db
         .transaction()
         .execute((trx) => rotateRefreshToken(trx, request.body.refreshToken));
-      if (result.kind === 'rejected') throw unauthorized();
+      if (result.kind === 'rejected') {
+        if (result.revokedFamilyId) app.signedIn.revoked([result.revokedFamilyId]);
+        throw unauthorized();
+      }
       return session(result.userId, result.refreshToken, result.familyId);
     },
   );
@@ -92,6 +95,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/validate',
     {
       preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
       schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) } },
     },
     async (request) => ({ data: { user: toApiUser(currentUser(request)) } }),
@@ -99,11 +103,15 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/auth/logout',
-    { preHandler: requireAuth, schema: { tags: ['auth'], response: { 200: successSchema } } },
+    {
+      preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
+      schema: { tags: ['auth'], response: { 200: successSchema } },
+    },
     (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         await revokeFamily(trx, user.familyId);
-        return { body: { success: true as const } };
+        return { body: { success: true as const }, sessionsRevoked: [user.familyId] };
       }),
   );
 
@@ -111,6 +119,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/change-password',
     {
       preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
       schema: {
         tags: ['auth'],
         body: z.object({
@@ -141,8 +150,8 @@ export async function authRoutes(app: App): Promise<void> {
           .set({ password_hash: newHash, first_login: false, updated_at: new Date().toISOString() })
           .where('id', '=', user.id)
           .execute();
-        await revokeOtherFamilies(trx, user.id, user.familyId);
-        return { body: { success: true as const }, usersChanged: [user.id] };
+        const sessionsRevoked = await revokeOtherFamilies(trx, user.id, user.familyId);
+        return { body: { success: true as const }, usersChanged: [user.id], sessionsRevoked };
       });
     },
   );

@@ -41,8 +41,18 @@ export async function getCatalog(db: Kysely<DB>, locationId: string): Promise<Ca
   return catalog;
 }
 
-/** Replaces the whole catalogue of `locationId` (inside the caller's transaction). */
-export async function replaceCatalog(trx: Kysely<DB>, locationId: string, catalog: Catalog): Promise<void> {
+/**
+ * Replaces the whole catalogue of `locationId` (inside the caller's transaction) and answers the
+ * one it replaced. Concurrent replaces take turns on the location's row, so each deletes what the
+ * one before it inserted and the last one wins (instead of two inserting the same values).
+ */
+export async function replaceCatalog(
+  trx: Kysely<DB>,
+  locationId: string,
+  catalog: Catalog,
+): Promise<Catalog> {
+  await trx.selectFrom('locations').select('id').where('id', '=', locationId).forUpdate().execute();
+  const previous = await getCatalog(trx, locationId);
   await trx.deleteFrom('catalog_values').where('location_id', '=', locationId).execute();
   const rows = catalogAttributes.flatMap((attribute) =>
     catalog[attribute].map((value, position) => ({
@@ -53,6 +63,7 @@ export async function replaceCatalog(trx: Kysely<DB>, locationId: string, catalo
     })),
   );
   if (rows.length > 0) await trx.insertInto('catalog_values').values(rows).execute();
+  return previous;
 }
 
 /**

@@ -61,8 +61,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const { locationId, ...catalog } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
-        const previous = await getCatalog(trx, locationId);
-        await replaceCatalog(trx, locationId, catalog);
+        const previous = await replaceCatalog(trx, locationId, catalog);
         const body = { locationId, ...catalog };
         return {
           body,

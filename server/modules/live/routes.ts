@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app';
-import { assertLocationAccess, authenticateToken } from '../../plugins/auth';
+import { assertLocationAccess, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
@@ -46,7 +46,7 @@ export async function liveRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      request.user = await authenticateToken(app, request.query.token);
+      await signIn(request, request.query.token);
       const { locationId } = request.params;
       await assertLocationAccess(request, locationId).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? forbidden() : error;

@@ -104,3 +104,98 @@ export function toApiUser(user: UserRecord): ApiUser {
     locationIds: user.locationIds,
   };
 }
+
+/** The columns of `users` a create or update may set. */
+export interface UserColumns {
+  username?: string;
+  password_hash?: string;
+  admin?: boolean;
+  first_login?: boolean;
+  force_mobile_mode_enabled?: boolean;
+  skip_token_validation?: boolean;
+  auto_refresh_tokens?: boolean;
+}
+
+/** Inserts a user (first_login set unless `columns` says otherwise); answers the id. */
+export async function insertUser(
+  trx: Db,
+  columns: UserColumns & { username: string; password_hash: string },
+): Promise<string> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({ first_login: true, ...columns })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Sets `columns` of a user (nothing when empty). */
+export async function updateUser(trx: Db, id: string, columns: UserColumns): Promise<void> {
+  if (Object.keys(columns).length === 0) return;
+  await trx
+    .updateTable('users')
+    .set({ ...columns, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a user (their flags, locations and sessions go with them). */
+export async function deleteUser(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Grants the flags set to true and revokes those set to false; the others stay. */
+export async function setUserFlags(
+  trx: Db,
+  userId: string,
+  flags: Partial<Record<PermissionFlag, boolean>>,
+): Promise<void> {
+  const named = Object.entries(flags) as [PermissionFlag, boolean][];
+  const revoked = named.filter(([, on]) => !on).map(([name]) => name);
+  const granted = named.filter(([, on]) => on).map(([name]) => name);
+  if (revoked.length > 0) {
+    await trx
+      .deleteFrom('user_permissions')
+      .where('user_id', '=', userId)
+      .where('name', 'in', revoked)
+      .execute();
+  }
+  if (granted.length > 0) {
+    await trx
+      .insertInto('user_permissions')
+      .values(granted.map((name) => ({ user_id: userId, name })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** The index in `ids` of the first location that does not exist, or -1. */
+export async function firstUnknownLocation(trx: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return -1;
+  const known = new Set(
+    (await trx.selectFrom('locations').select('id').where('id', 'in', ids).execute()).map((l) => l.id),
+  );
+  return ids.findIndex((id) => !known.has(id));
+}
+
+/**
+ * Takes the user's row lock until the transaction ends. A replace of a user's grants takes it
+ * first, so concurrent replaces take turns and the last one wins, rather than two inserting the
+ * same rows after each deleted what it saw (a duplicate key).
+ */
+export async function lockUser(trx: Db, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Replaces the locations of a user with `ids` (which exist). */
+export async function setUserLocations(trx: Db, userId: string, ids: string[]): Promise<void> {
+  await lockUser(trx, userId);
+  await trx.deleteFrom('user_locations').where('user_id', '=', userId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length > 0) {
+    await trx
+      .insertInto('user_locations')
+      .values(unique.map((location_id) => ({ user_id: userId, location_id })))
+      .execute();
+  }
+}

@@ -3,14 +3,26 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, forbidden, invalid, notFound } from '../../plugins/errors';
+import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { hashPassword } from '../auth/passwords';
 import { revokeOtherFamilies } from '../auth/repository';
 import { minPasswordLength } from '../auth/routes';
 import { type PermissionFlag, permissionFlagSchema } from '../permissions/flags';
-import { findUser, hasPermission, listUsers, toApiUser, type UserRecord } from './repository';
+import {
+  deleteUser,
+  findUser,
+  firstUnknownLocation,
+  insertUser,
+  listUsers,
+  setUserFlags,
+  setUserLocations,
+  toApiUser,
+  type UserRecord,
+  updateUser,
+} from './repository';
 import { apiUserSchema, idParamsSchema, successSchema } from './schemas';
+import { assertMayGrant, inScope, managedUser, readableUser } from './scope';
 
 const usernameSchema = z
   .string()
@@ -50,54 +62,22 @@ function wantedFlags(fields: UserFields): Partial<Record<PermissionFlag, boolean
   return Object.keys(flags).length > 0 ? flags : undefined;
 }
 
-/** Who may set what: admin only for `admin` and for touching admins; flags beyond access need manage_permissions. */
-function assertMaySet(actor: AuthUser, fields: UserFields, target?: UserRecord): void {
-  if (!actor.admin && (fields.admin !== undefined || target?.admin)) throw forbidden();
-  const { desktop_access: _d, mobile_access: _m, ...others } = fields.permissions ?? {};
-  if (Object.keys(others).length > 0 && !hasPermission(actor, 'manage_permissions')) throw forbidden();
-}
-
-async function writeUserAccess(trx: Transaction<DB>, actor: AuthUser, userId: string, fields: UserFields) {
+/** Checks what `fields` grant against the actor's rights (see `assertMayGrant`) and writes flags and locations. */
+async function writeUserAccess(
+  trx: Transaction<DB>,
+  actor: AuthUser,
+  target: UserRecord | undefined,
+  userId: string,
+  fields: UserFields,
+) {
   const flags = wantedFlags(fields);
-  if (flags) {
-    const granted = Object.entries(flags)
-      .filter(([, on]) => on)
-      .map(([name]) => name);
-    const revoked = Object.entries(flags)
-      .filter(([, on]) => !on)
-      .map(([name]) => name);
-    if (revoked.length > 0) {
-      await trx
-        .deleteFrom('user_permissions')
-        .where('user_id', '=', userId)
-        .where('name', 'in', revoked)
-        .execute();
-    }
-    if (granted.length > 0) {
-      await trx
-        .insertInto('user_permissions')
-        .values(granted.map((name) => ({ user_id: userId, name })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-  }
-  if (fields.locationIds) {
-    const ids = [...new Set(fields.locationIds)];
-    const known = ids.length
-      ? await trx.selectFrom('locations').select('id').where('id', 'in', ids).execute()
-      : [];
-    const visible = new Set(
-      known.map((l) => l.id).filter((id) => actor.admin || actor.locationIds.includes(id)),
-    );
-    const unknown = ids.findIndex((id) => !visible.has(id));
+  const locationIds = fields.locationIds && [...new Set(fields.locationIds)];
+  assertMayGrant(actor, target, { admin: fields.admin, flags, locationIds });
+  if (flags) await setUserFlags(trx, userId, flags);
+  if (locationIds) {
+    const unknown = await firstUnknownLocation(trx, locationIds);
     if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: 'No such location' });
-    await trx.deleteFrom('user_locations').where('user_id', '=', userId).execute();
-    if (ids.length > 0) {
-      await trx
-        .insertInto('user_locations')
-        .values(ids.map((location_id) => ({ user_id: userId, location_id })))
-        .execute();
-    }
+    await setUserLocations(trx, userId, locationIds);
   }
 }
 
@@ -137,20 +117,25 @@ export async function userRoutes(app: App): Promise<void> {
         response: { 200: z.object({ success: z.literal(true), data: z.array(apiUserSchema) }) },
       },
     },
-    async () => ({ success: true as const, data: (await listUsers(app.db)).map(toApiUser) }),
+    async (request) => {
+      const caller = currentUser(request);
+      const users = (await listUsers(app.db)).filter((user) => inScope(caller, user));
+      return { success: true as const, data: users.map(toApiUser) };
+    },
   );
 
   app.get(
     '/api/users/:id',
     {
       preHandler: requireAuth,
+      // one's own record stays readable: a client may need the name before the password is chosen
+      config: {
+        beforePasswordChosen: (request) => (request.params as { id: string }).id === request.user?.id,
+      },
       schema: { tags: ['users'], params: idParamsSchema, response: { 200: userAnswer } },
     },
     async (request) => {
-      const caller = currentUser(request);
-      if (caller.id !== request.params.id && !hasPermission(caller, 'manage_users')) throw forbidden();
-      const user = await findUser(app.db, request.params.id);
-      if (!user) throw notFound();
+      const user = await readableUser(app.db, currentUser(request), request.params.id, ['manage_users']);
       return { success: true as const, data: toApiUser(user) };
     },
   );
@@ -165,20 +150,14 @@ export async function userRoutes(app: App): Promise<void> {
       const fields = request.body;
       const passwordHash = await hashPassword(fields.password);
       return mutate(request, reply, async (trx, actor) => {
-        assertMaySet(actor, fields);
-        const { id } = await conflictOnDuplicate(taken(fields.username), () =>
-          trx
-            .insertInto('users')
-            .values({
-              first_login: true,
-              ...columnsOf(fields, passwordHash),
-              username: fields.username,
-              password_hash: passwordHash,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow(),
+        const id = await conflictOnDuplicate(taken(fields.username), () =>
+          insertUser(trx, {
+            ...columnsOf(fields, passwordHash),
+            username: fields.username,
+            password_hash: passwordHash,
+          }),
         );
-        await writeUserAccess(trx, actor, id, fields);
+        await writeUserAccess(trx, actor, undefined, id, fields);
         return { status: 201, body: { success: true as const, data: toApiUser(await loadOrThrow(trx, id)) } };
       });
     },
@@ -199,23 +178,17 @@ export async function userRoutes(app: App): Promise<void> {
       const fields = request.body;
       const passwordHash = fields.password === undefined ? undefined : await hashPassword(fields.password);
       return mutate(request, reply, async (trx, actor) => {
-        const target = await loadOrThrow(trx, request.params.id);
-        assertMaySet(actor, fields, target);
-        const columns = columnsOf(fields, passwordHash);
-        if (Object.keys(columns).length > 0) {
-          await conflictOnDuplicate(taken(fields.username), () =>
-            trx
-              .updateTable('users')
-              .set({ ...columns, updated_at: new Date().toISOString() })
-              .where('id', '=', target.id)
-              .execute(),
-          );
-        }
-        await writeUserAccess(trx, actor, target.id, fields);
-        if (passwordHash !== undefined) await revokeOtherFamilies(trx, target.id); // a reset ends their sessions
+        const target = await managedUser(trx, actor, request.params.id);
+        await writeUserAccess(trx, actor, target, target.id, fields);
+        await conflictOnDuplicate(taken(fields.username), () =>
+          updateUser(trx, target.id, columnsOf(fields, passwordHash)),
+        );
+        // a reset ends their sessions
+        const sessionsRevoked = passwordHash === undefined ? [] : await revokeOtherFamilies(trx, target.id);
         return {
           body: { success: true as const, data: toApiUser(await loadOrThrow(trx, target.id)) },
           usersChanged: [target.id],
+          sessionsRevoked,
         };
       });
     },
@@ -229,10 +202,9 @@ export async function userRoutes(app: App): Promise<void> {
     },
     (request, reply) =>
       mutate(request, reply, async (trx, actor) => {
-        const target = await loadOrThrow(trx, request.params.id);
+        const target = await managedUser(trx, actor, request.params.id);
         if (target.id === actor.id) throw conflict('You cannot delete your own account');
-        if (target.admin && !actor.admin) throw forbidden();
-        await trx.deleteFrom('users').where('id', '=', target.id).execute();
+        await deleteUser(trx, target.id);
         return { body: { success: true as const }, usersChanged: [target.id] };
       }),
   );
