@@ -54,16 +54,16 @@ describe(processes, () => {
   });
 
   it('refuses on B, at once, an access token whose session was signed out through A', async () => {
-    const login = await fetch(`${a.base}/api/auth/login`, {
+    const login = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: `${adminPassword}-chosen` }),
     });
     const { token } = (await login.json()) as { token: string };
     const validate = async () =>
-      (await fetch(`${b.base}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).status;
+      (await fetch(`${b.url}/api/auth/validate`, { headers: { authorization: `Bearer ${token}` } })).status;
     expect(await validate()).toBe(200); // B now knows the session as live
-    await api(a.base, token, 'POST', '/api/auth/logout', {});
+    await api(a.url, token, 'POST', '/api/auth/logout', {});
     let status = await validate();
     for (const start = Date.now(); status === 200 && Date.now() - start < 2_000; ) status = await validate();
     expect(status).toBe(401);
