@@ -43,6 +43,17 @@ describe('GET /api/users and /api/users/{id}', () => {
       code: 'FORBIDDEN',
     });
     expect((await call(manager, 'GET', `/api/users/${crypto.randomUUID()}`)).statusCode).toBe(404);
+
+    // a colleague at one of the caller's locations: the name alone, for the board's "Added by"
+    const loc = await server.createLocation();
+    const [carl, dora] = [
+      await server.createUser({ locations: [loc.id] }),
+      await server.createUser({ locations: [loc.id] }),
+    ];
+    const colleague = await call(dora, 'GET', `/api/users/${carl.id}`);
+    expect(colleague.statusCode).toBe(200);
+    expect(colleague.json()).toEqual({ success: true, data: { id: carl.id, username: carl.username } });
+    expect((await call(dora, 'GET', `/api/users/${ann.id}`)).statusCode).toBe(403);
     const badId = await call(manager, 'GET', '/api/users/not-a-uuid');
     expect(badId.statusCode).toBe(422);
     expect(Object.keys(badId.json().details)).toEqual(['id']);

@@ -22,7 +22,7 @@ import {
   updateUser,
 } from './repository';
 import { apiUserSchema, idParamsSchema, successSchema } from './schemas';
-import { assertMayGrant, inScope, managedUser, readableUser } from './scope';
+import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
 
 const usernameSchema = z
   .string()
@@ -50,6 +50,11 @@ const updateUserSchema = userFieldsSchema.partial().strict();
 type UserFields = z.infer<typeof updateUserSchema>;
 
 const userAnswer = z.object({ success: z.literal(true), data: apiUserSchema });
+/** One user: the whole record, or a colleague's name alone. */
+const oneUserAnswer = z.object({
+  success: z.literal(true),
+  data: z.union([apiUserSchema, z.object({ id: z.uuid(), username: z.string() }).describe('a colleague')]),
+});
 
 /**
  * The flags a request wants: `permissions` with `desktop_access`/`mobile_access` on top, or
@@ -132,11 +137,13 @@ export async function userRoutes(app: App): Promise<void> {
       config: {
         beforePasswordChosen: (request) => (request.params as { id: string }).id === request.user?.id,
       },
-      schema: { tags: ['users'], params: idParamsSchema, response: { 200: userAnswer } },
+      schema: { tags: ['users'], params: idParamsSchema, response: { 200: oneUserAnswer } },
     },
     async (request) => {
-      const user = await readableUser(app.db, currentUser(request), request.params.id, ['manage_users']);
-      return { success: true as const, data: toApiUser(user) };
+      const user = await readableUserOrName(app.db, currentUser(request), request.params.id, [
+        'manage_users',
+      ]);
+      return { success: true as const, data: 'admin' in user ? toApiUser(user) : user };
     },
   );
 

@@ -59,6 +59,31 @@ export async function readableUser(
   return managedUser(db, actor, id);
 }
 
+/** A user as a colleague sees them: the name the board shows beside the pallets they made. */
+export type Colleague = Pick<UserRecord, 'id' | 'username'>;
+
+/**
+ * What `actor` may read of user `id`: the whole record where {@link readableUser} allows it, else
+ * the name alone of a colleague within the actor's scope who works at one of the actor's
+ * locations (the activity feed names them already); 403 or 404 as {@link readableUser} answers
+ * for anyone else.
+ */
+export async function readableUserOrName(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: string,
+  readers: PermissionFlag[],
+): Promise<UserRecord | Colleague> {
+  const target = await findUser(db, id);
+  const reader = actor.id === id || readers.some((flag) => hasPermission(actor, flag));
+  const colleague =
+    target !== undefined &&
+    inScope(actor, target) &&
+    target.locationIds.some((location) => actor.locationIds.includes(location));
+  if (!reader && colleague) return { id: target.id, username: target.username };
+  return readableUser(db, actor, id, readers);
+}
+
 /** What a request changes of a user's grants: flags switched on or off, locations, restrictions. */
 export interface GrantChange {
   /** The administrator flag, set either way. */
