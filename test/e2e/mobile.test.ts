@@ -69,6 +69,8 @@ describe('the mobile operator', () => {
     for (const weight of [500, 510, 520, 530, 540])
       pallets.push(await createPallet(server.url, adminToken, locationId, weight));
     const [first, ...rest] = pallets;
+    await api('POST', '/api/orders', { locationId, customer: 'Jansen', requestedPallets: 1 });
+    await api('POST', '/api/orders', { locationId, customer: 'Bakker', requestedPallets: 2 });
 
     const mobile = await openBrowser(phone);
     const desk = await openBrowser({ viewport: { width: 1680, height: 1000 } });
@@ -109,6 +111,8 @@ describe('the mobile operator', () => {
 
       // storage: zone → row → continuous scanning into it
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('heading', { name: 'Storage: choose a zone' }).waitFor();
+      await shoot(page, 'zones');
       await page.getByRole('link', { name: /Cold store A/ }).click();
       await page.getByRole('heading', { name: 'Cold store A: choose a row' }).waitFor();
       await shoot(page, 'rows');
@@ -145,6 +149,31 @@ describe('the mobile operator', () => {
       await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 2 (3/3, full)' });
       await page.getByRole('button', { name: 'Store here' }).click();
       await page.getByRole('alert').getByText('Row 2 of zone Cold store A is full (3 pallets)').waitFor();
+
+      // assigned to an open order, then its order shipped, from the same screen
+      await page.getByLabel('Order', { exact: true }).selectOption({ label: 'Jansen (0/1)' });
+      await page.getByRole('button', { name: 'Assign to order' }).click();
+      await page.getByRole('status').getByText('Assigned to Jansen').waitFor();
+      await page.getByRole('button', { name: 'Mark shipped (ship order of Jansen)' }).click();
+      await page.getByRole('status').getByText('Order of Jansen shipped').waitFor();
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('list', { name: 'Open orders' }).getByText('Bakker').waitFor();
+      expect(await page.getByText('Jansen').count()).toBe(0);
+      await shoot(page, 'orders');
+      await nav.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { name: 'Account' }).waitFor();
+      await shoot(page, 'account');
+
+      // each scan was logged with how it came in (SPEC 5)
+      const events = await api<{ data: { eventType: string; scanType: string | null }[] }>(
+        'GET',
+        `/api/insights/events/pallet/${first.id}`,
+      );
+      expect(events.data).toContainEqual(
+        expect.objectContaining({ eventType: 'pallet_scanned', scanType: 'barcode' }),
+      );
     } finally {
       await mobile.close();
       await desk.close();

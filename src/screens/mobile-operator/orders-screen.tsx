@@ -1,36 +1,35 @@
 import type { Order } from '../../../streams/live';
-import { useOrder, useOrderIds } from '../../hooks/live';
+import { useOrderIds, useOrders } from '../../hooks/live';
 import styles from './mobile.module.css';
 
-function OrderLine({ id }: { id: string }) {
-  const order: Order | undefined = useOrder(id);
-  if (!order || (order.status !== 'open' && order.status !== 'assigned')) return null;
-  const requested = typeof order.requestedPallets === 'number' ? order.requestedPallets : '?';
-  return (
-    <li className={styles.choice}>
-      <span>{typeof order.customer === 'string' ? order.customer : 'Order'}</span>
-      <span className={styles.count}>
-        {order.assignedPallets}/{requested}
-      </span>
-    </li>
-  );
-}
+const isOpen = (order: Order | undefined): order is Order =>
+  order?.status === 'open' || order?.status === 'assigned';
 
 /** The Orders tab: the open orders with how many of their pallets are on them, live. */
 export function OrdersScreen() {
   const ids = useOrderIds();
+  const orders = useOrders();
+  const open = ids.map((id) => orders?.get(id)).filter(isOpen);
   return (
     <>
       <h2 className={styles.title}>Open orders</h2>
-      <p className={styles.hint}>Scan a pallet to assign it to one of these.</p>
-      {ids.length === 0 ? (
-        <p className={styles.hint}>No orders at this location.</p>
+      {open.length === 0 ? (
+        <p className={styles.hint}>No open orders at this location.</p>
       ) : (
-        <ul className={styles.list} aria-label="Open orders">
-          {ids.map((id) => (
-            <OrderLine key={id} id={id} />
-          ))}
-        </ul>
+        <>
+          <p className={styles.hint}>Scan a pallet to assign it to one of these.</p>
+          <ul className={styles.list} aria-label="Open orders">
+            {open.map((order) => (
+              <li key={order.id} className={styles.line}>
+                <span>{typeof order.customer === 'string' ? order.customer : 'Order'}</span>
+                <span className={styles.count}>
+                  {order.assignedPallets}/
+                  {typeof order.requestedPallets === 'number' ? order.requestedPallets : '?'} pallets
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );

@@ -95,12 +95,14 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       >
         ‹ Rows of {occupancy.zone.name}
       </Link>
-      <h2 className={styles.title}>
-        {here}{' '}
+      <h2 className={styles.title}>{here}</h2>
+      <p className={styles.hint}>
+        Pallets in this row:{' '}
         <span className={styles.count} data-testid="row-occupancy">
           {ids.length}/{capacity}
         </span>
-      </h2>
+        {ids.length >= capacity && ' (full)'}
+      </p>
       {canStore && (
         <section className={styles.card} aria-labelledby="scan-in-title">
           <h3 id="scan-in-title">Scan pallets into this row</h3>
