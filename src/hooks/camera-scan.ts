@@ -1,14 +1,13 @@
 import { useObservable, useSubscription } from 'observable-hooks';
 import { useState } from 'react';
-import { EMPTY, filter, map, Observable, scan, switchMap } from 'rxjs';
+import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
 // the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { oncePerSighting } from '../../streams/scan';
 import { useServices } from '../services';
 
 /** Time between two reads of the picture: ten a second is quick to a person and light on the phone. */
 const detectEveryMs = 100;
-/** The same label seen again within this time is the one still in front of the camera. */
-const sameCodeMs = 2_000;
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
@@ -39,7 +38,8 @@ export type CameraState =
     }
   | { name: 'failed'; message: string };
 
-type CameraEvent = CameraState | { name: 'code'; text: string; at: number };
+type CameraEvent = CameraState | { name: 'code'; text: string };
+const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => event.name === 'code';
 
 /**
  * The camera into `video` and the QR codes it reads. The back camera is asked for as a preference
@@ -71,8 +71,7 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
       const detector = await qrDetector();
       while (!closed) {
         const codes = await detector.detect(video).catch(() => []);
-        for (const code of codes)
-          subscriber.next({ name: 'code', text: code.rawValue, at: performance.now() });
+        for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
         await new Promise((resolve) => setTimeout(resolve, detectEveryMs));
       }
     };
@@ -105,19 +104,17 @@ export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: str
     (inputs$) =>
       inputs$.pipe(
         switchMap(([element]) => (element ? camera$(element, setScanningMode) : EMPTY)),
-        scan(
-          (last: { event: CameraEvent; fresh: boolean }, event) => {
-            if (event.name !== 'code') return { event, fresh: true };
-            const before = last.event;
-            const repeat =
-              before.name === 'code' && before.text === event.text && event.at - before.at < sameCodeMs;
-            // each sighting restarts the wait: a label held in view is read once, however long
-            return { event, fresh: !repeat };
-          },
-          { event: { name: 'opening' } as CameraEvent, fresh: false },
+        connect((shared$) =>
+          merge(
+            shared$.pipe(filter((event): event is CameraState => !isCode(event))),
+            shared$.pipe(
+              filter(isCode),
+              map((event) => event.text),
+              oncePerSighting(),
+              map((text): CameraEvent => ({ name: 'code', text })),
+            ),
+          ),
         ),
-        filter((seen) => seen.fresh),
-        map((seen) => seen.event),
       ),
     [video],
   );
