@@ -14,9 +14,12 @@ import styles from './mobile.module.css';
 export function ScanEntry({
   onScan,
   action,
+  cameraFirst = false,
 }: {
   onScan: (text: string, type: ScanType) => void;
   action: string;
+  /** The camera as the screen's main action (the Scan tab); elsewhere the screen's own choices come first. */
+  cameraFirst?: boolean;
 }) {
   const [typed, setTyped] = useState('');
   const [camera, setCamera] = useState(false);
@@ -30,7 +33,7 @@ export function ScanEntry({
   return (
     <>
       <Button
-        variant={camera ? 'secondary' : 'primary'}
+        variant={cameraFirst && !camera ? 'primary' : 'secondary'}
         className={styles.big}
         onClick={() => setCamera((on) => !on)}
       >

@@ -17,6 +17,7 @@ export function ScanHome() {
         Point the hand scanner at the pallet's label and pull the trigger, or type its ID.
       </p>
       <ScanEntry
+        cameraFirst
         action="Open"
         onScan={(text, type) => {
           const pallet = scan(text, type, 'scan');
