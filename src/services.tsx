@@ -37,12 +37,16 @@ export type Services = {
   showPath: (path: string) => void;
   /** Pull-to-refresh: loads the chosen location's data again. */
   refresh: () => Promise<unknown>;
+  /** SPEC 4 scanning mode: live streams suspended while the camera scans, restored after. */
+  setScanningMode: (on: boolean) => void;
 };
 
 /** The real-time connection as the services read it: its state for the badge, its messages for the store. */
 export interface ServicesConnection {
   state$: Observable<BadgeConnection>;
   messagesOf: (locationId: string) => Observable<SseMessage>;
+  /** Absent in tests without a real connection. */
+  setScanningMode?: (on: boolean) => void;
 }
 
 type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'showPath'> & {
@@ -85,6 +89,7 @@ export function createServices(
     dates: createDateSettings(),
     userName: createUserNames(session.api),
     refresh: () => reloadLive(live$),
+    setScanningMode: (on) => connection.setScanningMode?.(on),
   };
 }
 

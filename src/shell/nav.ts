@@ -13,7 +13,8 @@ export function desktopNav(adminArea: boolean): NavItem[] {
 
 /** Mobile bottom navigation. */
 export const mobileNav: NavItem[] = [
-  { to: '/mobile/operator', label: 'Operator', short: 'OP' },
+  { to: '/mobile/operator', label: 'Scan', short: 'SC' },
   { to: '/mobile/operator/storage', label: 'Storage', short: 'ST' },
-  { to: '/change-password', label: 'Account', short: 'AC' },
+  { to: '/mobile/operator/orders', label: 'Orders', short: 'OR' },
+  { to: '/mobile/operator/account', label: 'Account', short: 'AC' },
 ];

@@ -1,11 +1,41 @@
-import { ScreenPlaceholder } from '../placeholder';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { useOnline } from '../../hooks/online';
+import { Icon } from '../../ui/icon';
+import { AccountScreen } from './account-screen';
+import styles from './mobile.module.css';
+import { OrdersScreen } from './orders-screen';
+import { PalletScreen } from './pallet-screen';
+import { operatorPath } from './paths';
+import { ScanHome } from './scan-home';
+import { StorageScreen } from './storage-screen';
 
-/** Operator. */
+/** /mobile/operator/{type}-pallet/{id}: any other second segment is no page of the area. */
+function PalletRoute() {
+  const { kind = '' } = useParams();
+  return kind.endsWith('-pallet') ? <PalletScreen /> : <Navigate to={operatorPath} replace />;
+}
+
+/** The operator area on a phone: Scan, Storage, Orders and Account under the shell's bottom navigation. */
 export default function MobileOperatorScreen() {
+  const online = useOnline();
   return (
-    <ScreenPlaceholder
-      title="Operator"
-      summary="Scan a pallet label to look it up, store it or assign it to an order."
-    />
+    <div className={styles.area}>
+      <div className={styles.top}>
+        <h1>Operator</h1>
+        {!online && (
+          <span className={styles.offline} role="status">
+            <Icon name="wifi-off" /> Offline
+          </span>
+        )}
+      </div>
+      <Routes>
+        <Route index element={<ScanHome />} />
+        <Route path="storage" element={<StorageScreen />} />
+        <Route path="orders" element={<OrdersScreen />} />
+        <Route path="account" element={<AccountScreen />} />
+        <Route path=":kind/:palletId" element={<PalletRoute />} />
+        <Route path="*" element={<Navigate to={operatorPath} replace />} />
+      </Routes>
+    </div>
   );
 }

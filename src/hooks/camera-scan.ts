@@ -1,0 +1,123 @@
+import { useObservable, useSubscription } from 'observable-hooks';
+import { useState } from 'react';
+import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
+// the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
+import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { oncePerSighting } from '../../streams/scan';
+import { useServices } from '../services';
+
+/** Time between two reads of the picture: ten a second is quick to a person and light on the phone. */
+const detectEveryMs = 100;
+
+interface Detector {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+type NativeDetector = {
+  new (options: { formats: string[] }): Detector;
+  getSupportedFormats(): Promise<string[]>;
+};
+
+/** A QR detector: the browser's own where it has one, else the zxing-wasm ponyfill. */
+async function qrDetector(): Promise<Detector> {
+  const native = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector;
+  if (native && (await native.getSupportedFormats()).includes('qr_code'))
+    return new native({ formats: ['qr_code'] });
+  const { BarcodeDetector, setZXingModuleOverrides } = await import('barcode-detector/ponyfill');
+  setZXingModuleOverrides({
+    locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path),
+  });
+  return new BarcodeDetector({ formats: ['qr_code'] });
+}
+
+/** The camera as the screen shows it. */
+export type CameraState =
+  | { name: 'opening' }
+  | {
+      name: 'open' /** Switches the torch, where the camera has one. */;
+      torch: ((on: boolean) => Promise<void>) | null;
+    }
+  | { name: 'failed'; message: string };
+
+type CameraEvent = CameraState | { name: 'code'; text: string };
+const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => event.name === 'code';
+
+/**
+ * The camera into `video` and the QR codes it reads. The back camera is asked for as a preference
+ * (not `exact`): a laptop or a one-camera tablet has no back camera and must still scan. Scanning
+ * mode (SPEC 4) is on for as long as the camera is open; closing stops every track.
+ */
+function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void): Observable<CameraEvent> {
+  return new Observable<CameraEvent>((subscriber) => {
+    let closed = false;
+    let stream: MediaStream | null = null;
+    setScanningMode(true);
+    subscriber.next({ name: 'opening' });
+    const run = async () => {
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: { ideal: 'environment' } },
+        audio: false,
+      });
+      if (closed) return;
+      video.srcObject = stream;
+      await video.play();
+      const [track] = stream.getVideoTracks();
+      const torch = (track.getCapabilities?.() as { torch?: boolean } | undefined)?.torch === true;
+      subscriber.next({
+        name: 'open',
+        torch: torch
+          ? (on) => track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] })
+          : null,
+      });
+      const detector = await qrDetector();
+      while (!closed) {
+        const codes = await detector.detect(video).catch(() => []);
+        for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
+        await new Promise((resolve) => setTimeout(resolve, detectEveryMs));
+      }
+    };
+    run().catch((error: unknown) => {
+      const denied = error instanceof DOMException && error.name === 'NotAllowedError';
+      subscriber.next({
+        name: 'failed',
+        message: denied
+          ? 'The camera is not allowed. Allow it in the browser settings, or use the scanner or the ID field.'
+          : 'The camera could not be opened. Use the scanner or the ID field.',
+      });
+    });
+    return () => {
+      closed = true;
+      for (const track of stream?.getTracks() ?? []) track.stop();
+      video.srcObject = null;
+      setScanningMode(false);
+    };
+  });
+}
+
+/**
+ * Opens the camera into the video element once it is mounted and calls `onCode` with each label
+ * it reads (a label held in view is read once); answers the camera's state for the screen.
+ */
+export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: string) => void): CameraState {
+  const { setScanningMode } = useServices();
+  const [state, setState] = useState<CameraState>({ name: 'opening' });
+  const events$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([element]) => (element ? camera$(element, setScanningMode) : EMPTY)),
+        connect((shared$) =>
+          merge(
+            shared$.pipe(filter((event): event is CameraState => !isCode(event))),
+            shared$.pipe(
+              filter(isCode),
+              map((event) => event.text),
+              oncePerSighting(),
+              map((text): CameraEvent => ({ name: 'code', text })),
+            ),
+          ),
+        ),
+      ),
+    [video],
+  );
+  useSubscription(events$, (event) => (event.name === 'code' ? onCode(event.text) : setState(event)));
+  return state;
+}

@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePalletQr } from '../../streams/qr';
+import { type ApiPallet, call, createPallet, people } from './support/api';
+import { signIn, waitForPath } from './support/app';
+import { seriousViolations } from './support/axe';
+import { chromiumArgs, chromiumPath, openBrowser, phone } from './support/browser';
+import { writeQrVideo } from './support/qr-video';
+import { startSeededServer } from './support/seeded';
+import type { RunningServer } from './support/server';
+
+// The operator's phone on the warehouse floor, one phone page through the whole walk (few page
+// loads: the machine is shared), beside a desktop board that must see each move live.
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+const operator = { username: 'e2e-operator', password: 'operator-password-1' };
+
+let server: RunningServer;
+let adminToken: string;
+let locationId: string;
+beforeAll(async () => {
+  ({ server, adminToken, locationId } = await startSeededServer());
+  mkdirSync(screenshots, { recursive: true });
+  const made = await api<{ data: { id: string } }>('POST', '/api/users', {
+    ...operator,
+    locationIds: [locationId],
+    first_login: false,
+    desktop_access: false,
+    mobile_access: true,
+  });
+  await api(
+    'PUT',
+    `/api/permissions/users/${made.data.id}/permissions`,
+    ['mobile_access', 'manage_storage_assignments', 'manage_orders'].map((name) => ({ name })),
+  );
+});
+afterAll(async () => server?.dispose());
+
+const api = <T>(method: string, path: string, body?: unknown) =>
+  call<T>(server.url, method, path, body, adminToken);
+
+/**
+ * A keyboard-wedge scanner reading: every key and Enter dispatched in one go, as a handheld
+ * types them (a few ms apart), whatever the load on the test machine.
+ */
+const hardwareScan = (page: Page, text: string) =>
+  page.evaluate((reading) => {
+    for (const key of [...reading, 'Enter'])
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  }, text);
+
+async function shoot(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(screenshots, `mobile-${name}.png`) });
+}
+
+describe('the mobile operator', () => {
+  it('scans a pallet open, stores it seen live on a desktop, scans three into a row and is refused a full one', async () => {
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Cold store A',
+      rows: 3,
+      rowCapacity: 3,
+    });
+    const pallets: ApiPallet[] = [];
+    for (const weight of [500, 510, 520, 530, 540])
+      pallets.push(await createPallet(server.url, adminToken, locationId, weight));
+    const [first, ...rest] = pallets;
+    await api('POST', '/api/orders', { locationId, customer: 'Jansen', requestedPallets: 1 });
+    await api('POST', '/api/orders', { locationId, customer: 'Bakker', requestedPallets: 2 });
+
+    const mobile = await openBrowser(phone);
+    const desk = await openBrowser({ viewport: { width: 1680, height: 1000 } });
+    try {
+      const page = await mobile.page();
+      // counts the confirming buzzes
+      await page.addInitScript(() => {
+        const w = window as unknown as { buzzes: number };
+        w.buzzes = 0;
+        navigator.vibrate = () => {
+          w.buzzes += 1;
+          return true;
+        };
+      });
+      await signIn(page, server.url, operator);
+      await waitForPath(page, '/mobile/operator');
+      await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
+      await shoot(page, 'scan');
+
+      // a hardware scanner's reading of the label opens the pallet, no field tapped
+      await hardwareScan(page, `MA:${first.id}`);
+      await waitForPath(page, `/mobile/operator/euro-pallet/${first.id}`);
+      await page.getByTestId('pallet-where').getByText('Not in storage').waitFor({ timeout: 20_000 });
+      await shoot(page, 'pallet');
+
+      const board = await desk.page();
+      await signIn(board, server.url, people.manager);
+      await board.locator('output[data-status="ready"]').waitFor();
+      const deskZone = board.locator(`[data-zone-id="${zone.id}"]`);
+      await deskZone.getByText('0/9').waitFor();
+
+      await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (0/9)' });
+      await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/3)' });
+      await page.getByRole('button', { name: 'Store here' }).click();
+      await page.getByRole('status').getByText('Stored in Cold store A · Row 1').waitFor();
+      await page.getByTestId('pallet-where').getByText('Cold store A · Row 1').waitFor();
+      await deskZone.getByText('1/9').waitFor({ timeout: 10_000 });
+
+      // storage: zone → row → continuous scanning into it
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('heading', { name: 'Storage: choose a zone' }).waitFor();
+      await shoot(page, 'zones');
+      await page.getByRole('link', { name: /Cold store A/ }).click();
+      await page.getByRole('heading', { name: 'Cold store A: choose a row' }).waitFor();
+      await shoot(page, 'rows');
+      await page.getByRole('link', { name: /Row 2/ }).click();
+      await waitForPath(page, /rowIndex=1/);
+      const [a, b, c, d] = rest;
+      for (const [n, pallet] of [a, b, c].entries()) {
+        await hardwareScan(page, JSON.stringify({ id: pallet.id }));
+        await page
+          .getByTestId('stored-count')
+          .getByText(String(n + 1))
+          .waitFor();
+      }
+      await page.getByTestId('row-occupancy').getByText('3/3').waitFor();
+      expect(await page.evaluate(() => (window as unknown as { buzzes: number }).buzzes)).toBe(3);
+      await deskZone.getByText('4/9').waitFor({ timeout: 10_000 });
+
+      // a pallet already there, then a full row, said at once
+      await hardwareScan(page, a.id);
+      await page
+        .getByRole('alert')
+        .getByText(/is already in Cold store A · Row 2/)
+        .waitFor();
+      await hardwareScan(page, d.id);
+      await page.getByRole('alert').getByText('Cold store A · Row 2 is full (3 pallets).').waitFor();
+      await shoot(page, 'row');
+
+      // the server refuses the full row too, in its own words, from the pallet screen
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' }).click();
+      await page.getByLabel('Pallet ID or label').fill(d.id.slice(-8));
+      await page.getByRole('button', { name: 'Open' }).click();
+      await waitForPath(page, `/mobile/operator/euro-pallet/${d.id}`);
+      await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (4/9)' });
+      await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 2 (3/3, full)' });
+      await page.getByRole('button', { name: 'Store here' }).click();
+      await page.getByRole('alert').getByText('Row 2 of zone Cold store A is full (3 pallets)').waitFor();
+
+      // assigned to an open order, then its order shipped, from the same screen
+      await page.getByLabel('Order', { exact: true }).selectOption({ label: 'Jansen (0/1)' });
+      await page.getByRole('button', { name: 'Assign to order' }).click();
+      await page.getByRole('status').getByText('Assigned to Jansen').waitFor();
+      await page.getByRole('button', { name: 'Mark shipped (ship order of Jansen)' }).click();
+      await page.getByRole('status').getByText('Order of Jansen shipped').waitFor();
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('list', { name: 'Open orders' }).getByText('Bakker').waitFor();
+      expect(await page.getByText('Jansen').count()).toBe(0);
+      await shoot(page, 'orders');
+      await nav.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('heading', { name: 'Account' }).waitFor();
+      await shoot(page, 'account');
+
+      // each scan was logged with how it came in (SPEC 5)
+      const events = await api<{ data: { eventType: string; scanType: string | null }[] }>(
+        'GET',
+        `/api/insights/events/pallet/${first.id}`,
+      );
+      expect(events.data).toContainEqual(
+        expect.objectContaining({ eventType: 'pallet_scanned', scanType: 'barcode' }),
+      );
+    } finally {
+      await mobile.close();
+      await desk.close();
+    }
+  }, 240_000);
+
+  it('reads a pallet label with the phone camera and opens that pallet', async () => {
+    const pallet = await createPallet(server.url, adminToken, locationId, 612);
+    const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');
+    writeQrVideo(video, encodePalletQr(pallet.id));
+    // the fake camera is a launch flag: this browser is the file's one launch of its own
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        ...chromiumArgs,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await browser.newContext(phone);
+      await context.grantPermissions(['camera']);
+      const page = await context.newPage();
+      await signIn(page, server.url, operator);
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
+      await page.getByTestId('pallet-where').waitFor();
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});
