@@ -349,6 +349,8 @@ try {
   );
   console.log(
     `dashboard with a ${map.zones}×${map.rows}×${map.perRow} storage map, opened to painted: ${mapRenderMs} ms (${verdict(mapRenderMs, targets.mapRenderMs)})`,
+  );
+  console.log(
     `inventory's first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${inventoryFirstRenderMs} ms (${verdict(inventoryFirstRenderMs, targets.inventoryFirstRenderMs)})`,
   );
   console.log(
