@@ -33,7 +33,8 @@ async function qrDetector(): Promise<Detector> {
 export type CameraState =
   | { name: 'opening' }
   | {
-      name: 'open' /** Switches the torch, where the camera has one. */;
+      name: 'open';
+      /** Switches the torch, where the camera has one. */
       torch: ((on: boolean) => Promise<void>) | null;
     }
   | { name: 'failed'; message: string };
