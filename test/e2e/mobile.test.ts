@@ -142,6 +142,8 @@ describe('the mobile operator', () => {
 
       // the server refuses the full row too, in its own words, from the pallet screen
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' }).click();
+      // the row screen has a field of the same name: type only once the Scan tab shows
+      await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
       await page.getByLabel('Pallet ID or label').fill(d.id.slice(-8));
       await page.getByRole('button', { name: 'Open' }).click();
       await waitForPath(page, `/mobile/operator/euro-pallet/${d.id}`);
