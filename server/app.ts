@@ -40,6 +40,7 @@ import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerTokenRateLimit } from './plugins/rate-limit';
 import { SignedInCache } from './plugins/signed-in';
 
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await listenForChanges(app);
   reapSocketsWhileClosing(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerTokenRateLimit(app, config.apiRateLimitPerMinute);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -10,6 +10,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
+import { boundText, dateOrInstant } from '../../plugins/dates';
 import { forbidden, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { storableJson, storableText } from '../../plugins/text';
@@ -17,7 +18,6 @@ import { idParamsSchema } from '../users/schemas';
 import { analyticsEventTypes, insertAnalyticsEvents } from './repository';
 import { validateAnalyticsEvent } from './validate';
 
-const dateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const eventTypesSchema = z.string().transform((text, ctx) => {
   try {
     const list = z.array(z.enum(analyticsEventTypes)).max(100).parse(JSON.parse(text));
@@ -28,8 +28,8 @@ const eventTypesSchema = z.string().transform((text, ctx) => {
   }
 });
 const rangeQuerySchema = z.object({
-  startDate: dateSchema.optional(),
-  endDate: dateSchema.optional(),
+  startDate: dateOrInstant().optional(),
+  endDate: dateOrInstant().optional(),
   locationId: storableText().min(1).max(100).optional(),
 });
 const eventsQuerySchema = rangeQuerySchema.extend({
@@ -60,10 +60,12 @@ const eventSchema = z.object({
 });
 const eventListSchema = z.object({ data: z.array(eventSchema) });
 
-/** The exclusive upper bound for `endDate`: a whole day for a date, the instant itself otherwise. */
-function endBound(endDate: string): string {
-  const end = new Date(endDate);
-  return new Date(end.getTime() + (endDate.length === 10 ? 86_400_000 : 1)).toISOString();
+/**
+ * The exclusive upper bound for `endDate`: a whole day for a date, the instant itself otherwise;
+ * undefined past the year 9999 (9999-12-31 bounds nothing).
+ */
+function endBound(endDate: string): string | undefined {
+  return boundText(new Date(endDate).getTime() + (endDate.length === 10 ? 86_400_000 : 1));
 }
 
 /**
@@ -82,7 +84,8 @@ function eventFilter(user: AuthUser, query: EventsQuery) {
       );
     }
     if (query.startDate) conditions.push(eb('e.created_at', '>=', new Date(query.startDate).toISOString()));
-    if (query.endDate) conditions.push(eb('e.created_at', '<', endBound(query.endDate)));
+    const end = query.endDate && endBound(query.endDate);
+    if (end) conditions.push(eb('e.created_at', '<', end));
     if (query.eventTypes?.length) conditions.push(eb('e.event_type', 'in', query.eventTypes));
     if (query.userId) conditions.push(eb('e.user_id', '=', query.userId));
     if (query.palletId) conditions.push(eb('e.pallet_id', '=', query.palletId));

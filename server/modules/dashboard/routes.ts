@@ -2,11 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, requireAuth } from '../../plugins/auth';
-
-/** An instant PostgreSQL can hold as a timestamptz: years 1 to 9999 (ISO's year 0000 is not one). */
-const instant = z.iso
-  .datetime({ offset: true })
-  .refine((text) => !text.startsWith('0000'), { message: 'years 0001 to 9999' });
+import { instant } from '../../plugins/dates';
 
 const overviewSchema = z.object({
   totalKgWarehouse: z.number().describe('kg of the active pallets in the location'),
@@ -29,10 +25,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
         querystring: z
           .object({
             locationId: z.uuid(),
-            shippedFrom: instant
+            shippedFrom: instant()
               .optional()
               .describe("start of the day to count shipments of (the client's local day)"),
-            shippedTo: instant.optional().describe('its end (exclusive)'),
+            shippedTo: instant().optional().describe('its end (exclusive)'),
           })
           .refine((q) => (q.shippedFrom === undefined) === (q.shippedTo === undefined), {
             message: 'shippedFrom and shippedTo go together',
