@@ -41,7 +41,7 @@ import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
-import { registerTokenRateLimit } from './plugins/rate-limit';
+import { registerSessionRateLimit } from './plugins/rate-limit';
 import { SignedInCache } from './plugins/signed-in';
 
 declare module 'fastify' {
@@ -173,9 +173,11 @@ async function listenForChanges(app: App): Promise<void> {
  * by tests (`app.inject`). Closing the app does not close the database.
  */
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: false,
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -190,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   reapSocketsWhileClosing(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  registerTokenRateLimit(app, config.apiRateLimitPerMinute);
+  registerSessionRateLimit(app, config.apiRateLimitPerMinute);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

@@ -154,12 +154,14 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Signs the request in with `token` (401 as {@link authenticateToken} says) and sets
- * `request.user`. Until a first-login user has chosen their password, only the routes that say
- * so in `config.beforePasswordChosen` answer them; the rest answer 403 saying why.
+ * Signs the request in with `token` (401 as {@link authenticateToken} says), counts it against its
+ * session's rate limit (429) and sets `request.user`. Until a first-login user has chosen their
+ * password, only the routes that say so in `config.beforePasswordChosen` answer them; the rest
+ * answer 403 saying why.
  */
 export async function signIn(request: FastifyRequest, token: string | undefined): Promise<AuthUser> {
   const user = await authenticateToken(request.server, token);
+  request.server.limitSession(user.familyId);
   request.user = user;
   if (user.first_login) {
     const allowed = request.routeOptions.config.beforePasswordChosen ?? false;

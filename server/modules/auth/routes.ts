@@ -10,7 +10,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
   issueRefreshToken,
-  loginFailureLimit,
   recordLoginAttempt,
   revokeFamily,
   revokeOtherFamilies,
@@ -57,8 +56,8 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { username, password, rememberMe } = request.body;
-      if ((await recordLoginAttempt(app.db, username, request.ip)) > loginFailureLimit)
-        throw tooManyRequests();
+      const waitS = await recordLoginAttempt(app.db, username, request.ip);
+      if (waitS > 0) throw tooManyRequests(waitS);
       const found = await findUserForLogin(app.db, username);
       const matches = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
       if (!found || !matches) throw badCredentials();
