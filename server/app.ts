@@ -42,6 +42,7 @@ import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerSessionRateLimit } from './plugins/rate-limit';
+import { cspText, docsDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { SignedInCache } from './plugins/signed-in';
 
 declare module 'fastify' {
@@ -193,11 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerSessionRateLimit(app, config.apiRateLimitPerMinute);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  await registerSecurityHeaders(app, config.https);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -207,7 +204,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // what Swagger UI needs, on its own pages only
+    staticCSP: cspText(docsDirectives, config.https),
+  });
   for (const routes of routeModules) await routes(app);
 
   const spa = existsSync(join(config.distDir, 'index.html'));

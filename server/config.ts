@@ -35,6 +35,11 @@ export interface Config {
    * through the proxy). The login throttle and the logs use the address so found.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Whether browsers reach the app over HTTPS (`HTTPS`, default off; TLS ends at a proxy in
+   * front): then responses send HSTS and ask for secure subresources. Off for a plain-HTTP LAN.
+   */
+  https: boolean;
   /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/modules/live/options.ts). */
   live: LiveOptions;
 }
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    https: ['1', 'true', 'yes', 'on'].includes((env.HTTPS ?? '').toLowerCase()),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : resolve(env.DATA_DIR || './data'),

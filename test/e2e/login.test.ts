@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../streams/session';
 import { people, seedPeople } from './support/api';
 import { chooseLocationIfAsked, heading, here, signIn, submitLogin, waitForPath } from './support/app';
-import { desktop, openBrowser, openProfile, phone } from './support/browser';
+import { cspViolations, desktop, openBrowser, openProfile, phone } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -31,16 +31,29 @@ describe('login screen', () => {
   it('signs in and lands on the dashboard; desktop variant on a desktop, mobile variant on a phone', async () => {
     await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
+      const refused = cspViolations(page);
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('desktop');
       await signIn(page, server.url, people.desk);
       expect(here(page)).toBe('/dashboard');
       expect(await heading(page)).toBe('Dashboard');
+      // the server's Content-Security-Policy refuses nothing the app does
+      expect(refused).toEqual([]);
     });
     await withBrowser(openBrowser(phone), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('mobile');
+    });
+  });
+
+  it('the API docs page shows the operations with nothing refused by its own Content-Security-Policy', async () => {
+    await withBrowser(openBrowser(desktop), async (b) => {
+      const page = await b.page();
+      const refused = cspViolations(page);
+      await page.goto(`${server.url}/api/docs`);
+      await page.locator('.swagger-ui .opblock').first().waitFor();
+      expect(refused).toEqual([]);
     });
   });
 

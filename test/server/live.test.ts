@@ -36,6 +36,22 @@ async function open(locationId: string, query: Record<string, string | number> =
 const connected = (f: Follower) => f.messages.find((m) => m.event === 'connected');
 
 describe('opening a stream', () => {
+  it('sends the security headers of every other response with the stream', async () => {
+    const { id } = await server.createLocation();
+    const stream = await open(id);
+    const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      expect(health.headers[name], name).toBeDefined();
+      expect(stream.headers[name], name).toBe(health.headers[name]);
+    }
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+  });
+
   it('answers 401 before the stream opens for a missing, expired or invalid token, and never echoes it', async () => {
     const { id } = await server.createLocation();
     const expired = await server.tokenFor(admin.id, -60);

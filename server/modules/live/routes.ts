@@ -4,6 +4,7 @@ import { assertLocationAccess, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
+import { sseHeadWith } from './sse-stream';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
 const unavailable = () =>
@@ -35,6 +36,7 @@ export async function liveRoutes(app: App): Promise<void> {
     listening.unsubscribe();
   });
 
+  let head: Buffer | undefined;
   app.get(
     '/api/sse/location/:locationId',
     {
@@ -58,11 +60,14 @@ export async function liveRoutes(app: App): Promise<void> {
         throw invalid({ lastEventId: 'must be a non-negative integer' });
       }
       if (!hub.accepting()) throw unavailable();
+      // the security headers set so far (the same for every stream) go out with the stream's head
+      head ??= sseHeadWith(reply.getHeaders());
       reply.hijack();
       await hub.open(
         locationId,
         request.raw.socket,
         lastEventId === undefined ? undefined : Number(lastEventId),
+        head,
       );
     },
   );
