@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { App } from '../../app';
-import { assertLocationAccess, signIn } from '../../plugins/auth';
+import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
+import { isFamilyRevoked } from '../auth/repository';
+import { findUser, hasClientAccess } from '../users/repository';
+import { type Holder, StreamHolders } from './holders';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
 import { sseHeadWith } from './sse-stream';
@@ -23,9 +26,19 @@ export async function liveRoutes(app: App): Promise<void> {
   const onError = (error: unknown) => app.log.error({ err: error }, 'live events');
   const hub = new LiveHub(databaseLiveLog(app.db), options, onError);
   // a committed event goes to its location's streams; after a reconnect, the log says what was missed
+  const holders = new StreamHolders();
   const listening = app.changes$.subscribe((change) => {
     if (change.kind === 'live') hub.notify(change.locationId, change.id);
-    else if (change.kind === 'listening') hub.catchUp();
+    else if (change.kind === 'revoked')
+      for (const held of holders.ofFamily(change.familyId)) held.socket.destroy();
+    else if (change.kind === 'user')
+      void closeRevoked(app, holders.ofUser(change.userId), false).catch(onError);
+    else if (change.kind === 'listening') {
+      hub.catchUp();
+      // what was missed while not listening may have revoked any of them
+      const all = holders.users().flatMap((userId) => holders.ofUser(userId));
+      void closeRevoked(app, all, true).catch(onError);
+    }
   });
   const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
   const pruning = setInterval(prune, options.pruneIntervalMs).unref();
@@ -48,11 +61,12 @@ export async function liveRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await signIn(request, request.query.token);
+      const user = await signIn(request, request.query.token);
       const { locationId } = request.params;
       await assertLocationAccess(request, locationId).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? forbidden() : error;
       });
+      if (!hasClientAccess(user)) throw forbidden();
       const header = request.headers['last-event-id'];
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
@@ -63,6 +77,7 @@ export async function liveRoutes(app: App): Promise<void> {
       // the security headers set so far (the same for every stream) go out with the stream's head
       head ??= sseHeadWith(reply.getHeaders());
       reply.hijack();
+      holders.add({ userId: user.id, familyId: user.familyId, locationId, socket: request.raw.socket });
       await hub.open(
         locationId,
         request.raw.socket,
@@ -71,4 +86,25 @@ export async function liveRoutes(app: App): Promise<void> {
       );
     },
   );
+}
+
+/**
+ * Closes those of `held` whose holder may no longer follow their location: deleted, no longer
+ * assigned to it, without client access, or (when `families` is set) signed out. The client's
+ * reconnect is then refused.
+ */
+async function closeRevoked(app: App, held: Holder[], families: boolean): Promise<void> {
+  const byUser = new Map<string, Holder[]>();
+  for (const holder of held) byUser.set(holder.userId, [...(byUser.get(holder.userId) ?? []), holder]);
+  for (const [userId, streams] of byUser) {
+    const user = await findUser(app.db, userId);
+    for (const holder of streams) {
+      const allowed =
+        user !== undefined &&
+        canSeeLocation(user, holder.locationId) &&
+        hasClientAccess(user) &&
+        !(families && (await isFamilyRevoked(app.db, holder.familyId)));
+      if (!allowed) holder.socket.destroy();
+    }
+  }
 }

@@ -83,6 +83,14 @@ export function hasPermission(
   return user.admin || user.permissions.includes(flag);
 }
 
+/**
+ * Whether the user may use a client at all (SPEC 6): an administrator, or a holder of
+ * `desktop_access` or `mobile_access`. A live stream is held only while this is true.
+ */
+export function hasClientAccess(user: Pick<UserRecord, 'admin' | 'permissions'>): boolean {
+  return hasPermission(user, 'desktop_access') || hasPermission(user, 'mobile_access');
+}
+
 /** The API's user object of SPEC 3 for a record. */
 export function toApiUser(user: UserRecord): ApiUser {
   const granted = new Set(user.permissions);
