@@ -12,12 +12,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type Observable, Subject } from 'rxjs';
 import type { Config } from './config';
@@ -41,6 +36,7 @@ import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { openApiTransform } from './plugins/openapi';
 import { registerSessionRateLimit } from './plugins/rate-limit';
 import { cspText, docsDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { SignedInCache } from './plugins/signed-in';
@@ -198,11 +194,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Tomato Warehouse API', version: '1' },
+      info: {
+        title: 'Tomato Warehouse API',
+        version: '1',
+        description: 'Pallets, orders, storage and live events of a tomato grower (see CONTRACT).',
+      },
+      servers: [{ url: '/', description: 'the server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -32,5 +32,13 @@ export const lineText = (max: number) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it rejects
     .regex(/^[^\u0000-\u001f\u007f]*$/, textMessages.control);
 
-/** Any JSON value PostgreSQL can store as jsonb: no NUL in its strings or keys. */
-export const storableJson = () => z.json().refine((json) => !holdsNul(json), textMessages.nul);
+/**
+ * Any JSON value PostgreSQL can store as jsonb: no NUL in its strings or keys. A parsed body holds
+ * nothing but JSON, so any value is taken (z.json() would describe itself by a reference the API
+ * document cannot resolve).
+ */
+export const storableJson = () =>
+  z
+    .unknown()
+    .refine((json) => !holdsNul(json), textMessages.nul)
+    .describe('any JSON value');

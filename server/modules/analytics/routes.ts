@@ -128,6 +128,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     {
       preHandler: requireAuth,
       schema: {
+        summary: 'Record an analytics event',
         tags: ['analytics'],
         body: z.record(z.string(), z.unknown()),
         response: { 201: z.object({ success: z.literal(true), data: z.object({ id: z.uuid() }) }) },
@@ -149,7 +150,11 @@ export async function analyticsRoutes(app: App): Promise<void> {
     '/api/insights/event-types',
     {
       preHandler: view,
-      schema: { tags: ['insights'], response: { 200: z.object({ data: z.array(z.string()) }) } },
+      schema: {
+        summary: 'List the analytics event types',
+        tags: ['insights'],
+        response: { 200: z.object({ data: z.array(z.string()) }) },
+      },
     },
     async () => ({ data: [...analyticsEventTypes] }),
   );
@@ -159,6 +164,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     {
       preHandler: view,
       schema: {
+        summary: 'List analytics events by filter',
         tags: ['insights'],
         querystring: eventsQuerySchema,
         response: {
@@ -186,7 +192,12 @@ export async function analyticsRoutes(app: App): Promise<void> {
       `/api/insights/events/${kind}/:id`,
       {
         preHandler: view,
-        schema: { tags: ['insights'], params: idParamsSchema, response: { 200: eventListSchema } },
+        schema: {
+          summary: `The analytics events of one ${kind}`,
+          tags: ['insights'],
+          params: idParamsSchema,
+          response: { 200: eventListSchema },
+        },
       },
       async (request) => {
         const filter = kind === 'pallet' ? { palletId: request.params.id } : { orderId: request.params.id };
@@ -196,14 +207,15 @@ export async function analyticsRoutes(app: App): Promise<void> {
   }
 
   /** Options of a view_analytics read filtered by date range and location, answering `answer`. */
-  const rangeRead = <A extends z.ZodType>(answer: A) => ({
+  const rangeRead = <A extends z.ZodType>(summary: string, answer: A) => ({
     preHandler: view,
-    schema: { tags: ['insights'], querystring: rangeQuerySchema, response: { 200: answer } },
+    schema: { summary, tags: ['insights'], querystring: rangeQuerySchema, response: { 200: answer } },
   });
 
   app.get(
     '/api/insights/stats',
     rangeRead(
+      'Analytics event counts by type',
       z.object({
         totalEvents: z.number(),
         uniqueUsers: z.number(),
@@ -246,6 +258,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
   app.get(
     '/api/insights/user-activity',
     rangeRead(
+      'Analytics events per user',
       z.object({
         data: z.array(
           z.object({
@@ -281,6 +294,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     {
       preHandler: view,
       schema: {
+        summary: 'Record an intervention on an event',
         tags: ['insights'],
         params: idParamsSchema,
         body: z

@@ -44,6 +44,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/login',
     {
       schema: {
+        summary: 'Sign in with username and password',
         tags: ['auth'],
         security: [],
         body: z.object({
@@ -71,6 +72,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/refresh-token',
     {
       schema: {
+        summary: 'Exchange a refresh token for a new session token',
         tags: ['auth'],
         security: [],
         body: z.object({ refreshToken: z.string().min(1).max(200) }),
@@ -95,7 +97,11 @@ export async function authRoutes(app: App): Promise<void> {
     {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
-      schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) } },
+      schema: {
+        summary: 'The signed-in user, if the token is valid',
+        tags: ['auth'],
+        response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) },
+      },
     },
     async (request) => ({ data: { user: toApiUser(currentUser(request)) } }),
   );
@@ -105,7 +111,7 @@ export async function authRoutes(app: App): Promise<void> {
     {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
-      schema: { tags: ['auth'], response: { 200: successSchema } },
+      schema: { summary: 'Sign out: revoke this session', tags: ['auth'], response: { 200: successSchema } },
     },
     (request, reply) =>
       mutate(request, reply, async (trx, user) => {
@@ -120,6 +126,7 @@ export async function authRoutes(app: App): Promise<void> {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: {
+        summary: "Change one's own password",
         tags: ['auth'],
         body: z.object({
           currentPassword: z.string().min(1).max(1000),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
+import { errorSchema } from '../../plugins/openapi';
 import { isFamilyRevoked } from '../auth/repository';
 import { findUser, hasClientAccess } from '../users/repository';
 import { type Holder, StreamHolders } from './holders';
@@ -54,10 +55,30 @@ export async function liveRoutes(app: App): Promise<void> {
     '/api/sse/location/:locationId',
     {
       schema: {
+        summary: 'Live events of one location (server-sent events)',
+        tags: ['live'],
+        security: [],
         description:
           'Server-sent events of one location: `connected`, the replay after lastEventId (or `reset`), then `update`s; `heartbeat` every 15 s. The Last-Event-ID header wins over the query.',
         params: z.object({ locationId: z.string() }),
-        querystring: z.object({ token: z.string().optional(), lastEventId: z.string().optional() }),
+        querystring: z.object({
+          token: z.string().optional().describe('the access token (an EventSource cannot send headers)'),
+          lastEventId: z
+            .string()
+            .optional()
+            .describe('the last update id received: the stream replays what followed'),
+        }),
+        response: {
+          200: {
+            description:
+              'text/event-stream: `connected`, the replay, then `update` (id: the event id, data: SPEC 7 message) and `heartbeat` events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: errorSchema.describe('missing, expired or revoked token'),
+          403: errorSchema.describe('a location the user may not see, or no client access'),
+          422: errorSchema.describe('a lastEventId that is not a non-negative integer'),
+          503: errorSchema.describe('past the connection limit, or shutting down'),
+        },
       },
     },
     async (request, reply) => {

@@ -14,13 +14,23 @@ export async function locationRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/locations',
-    { preHandler: requireAuth, schema: { tags: ['locations'], response: { 200: locationListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: { summary: 'List the locations', tags: ['locations'], response: { 200: locationListSchema } },
+    },
     async () => ({ data: await all() }),
   );
 
   app.get(
     '/api/user-locations',
-    { preHandler: requireAuth, schema: { tags: ['locations'], response: { 200: locationListSchema } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        summary: "List the caller's locations",
+        tags: ['locations'],
+        response: { 200: locationListSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       return { data: (await all()).filter((l) => user.admin || user.locationIds.includes(l.id)) };
@@ -32,6 +42,7 @@ export async function locationRoutes(app: App): Promise<void> {
     {
       preHandler: requireAdmin,
       schema: {
+        summary: 'Create a location',
         tags: ['locations'],
         body: z.object({ name: lineText(100) }).strict(),
         response: { 201: z.object({ data: locationSchema }) },

@@ -177,7 +177,12 @@ export async function orderRoutes(app: App): Promise<void> {
     '/api/orders/:id',
     {
       preHandler: requireAuth,
-      schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Read an order',
+        tags: ['orders'],
+        params: idParams,
+        response: { 200: orderSchema },
+      },
     },
     async (request) => loadOrder(app.db, request.user!, request.params.id),
   );
