@@ -211,6 +211,46 @@ describe('session persistence', () => {
     });
   });
 
+  it('without remember-me: a second tab shares the session, and two tabs refreshing at once both stay signed in', async () => {
+    await withBrowser(openBrowser(desktop), async (b) => {
+      const first = await b.page();
+      await signIn(first, server.url, people.desk);
+      const second = await b.newPage();
+      await second.goto(`${server.url}/dashboard`);
+      await waitForPath(second, '/dashboard');
+      expect(await heading(second)).toBe('Dashboard');
+      // both tabs' access tokens are refused at once: each recovers with the refresh token they share
+      const stored = (page: Page) =>
+        page.evaluate(() => ({
+          token: sessionStorage.getItem('token'),
+          refresh: sessionStorage.getItem('refreshToken'),
+        }));
+      const before = await stored(first);
+      expect(await stored(second)).toEqual(before);
+      for (const page of [first, second])
+        await page.evaluate(() => sessionStorage.setItem('token', 'expired'));
+      await Promise.all([first.reload(), second.reload()]);
+      for (const page of [first, second]) {
+        await page.waitForFunction(
+          (old) => !['expired', old].includes(sessionStorage.getItem('token') ?? 'expired'),
+          before.token,
+        );
+      }
+      const after = await stored(first);
+      expect(after.refresh).not.toBe(before.refresh);
+      expect(await stored(second)).toEqual(after);
+      // the rotation was not taken for reuse: the session lives on in both tabs
+      const validate = await fetch(`${server.url}/api/auth/validate`, {
+        headers: { authorization: `Bearer ${after.token}` },
+      });
+      expect(validate.status).toBe(200);
+      for (const page of [first, second]) {
+        expect(here(page)).toBe('/dashboard');
+        expect(await heading(page)).toBe('Dashboard');
+      }
+    });
+  });
+
   it('with remember-me: survives a reload and a new browser session', async () => {
     await withBrowser(openProfile(desktop), async (b) => {
       const page = await b.page();

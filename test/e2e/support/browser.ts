@@ -54,6 +54,8 @@ export async function openBrowser(options: BrowserContextOptions = desktop) {
   const context = await (await shared).newContext(options);
   return {
     page: () => firstPage(context),
+    /** Another tab of the same browser session (shared local storage, a session storage of its own). */
+    newPage: () => context.newPage(),
     close: () => context.close(),
   };
 }
