@@ -4,6 +4,7 @@ import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { isFamilyRevoked } from '../modules/auth/repository';
+import { locationExists } from '../modules/locations/repository';
 import type { PermissionFlag } from '../modules/permissions/flags';
 import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
 import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
@@ -221,10 +222,5 @@ export async function assertLocationAccess(request: FastifyRequest, locationId: 
   const user = currentUser(request);
   if (!isUuid(locationId) || !canSeeLocation(user, locationId)) throw notFound();
   if (!user.admin) return; // an assigned location exists (foreign key)
-  const row = await request.server.db
-    .selectFrom('locations')
-    .select('id')
-    .where('id', '=', locationId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!(await locationExists(request.server.db, locationId))) throw notFound();
 }

@@ -4,7 +4,7 @@ import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import { badCredentials, invalid, tooManyRequests, unauthorized } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
-import { findUser, findUserForLogin, toApiUser } from '../users/repository';
+import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
 import { apiUserSchema, successSchema } from '../users/schemas';
 import { hashPassword, verifyPassword } from './passwords';
 import {
@@ -139,23 +139,13 @@ export async function authRoutes(app: App): Promise<void> {
       const { currentPassword, newPassword } = request.body;
       const newHash = await hashPassword(newPassword); // scrypt outside the transaction
       return mutate(request, reply, async (trx, user) => {
-        const row = await trx
-          .selectFrom('users')
-          .select('password_hash')
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (!(await verifyPassword(currentPassword, row.password_hash))) {
+        if (!(await verifyPassword(currentPassword, await lockedPasswordHash(trx, user.id)))) {
           throw invalid({ currentPassword: 'Current password is incorrect' });
         }
         if (newPassword === currentPassword) {
           throw invalid({ newPassword: 'New password must differ from the current one' });
         }
-        await trx
-          .updateTable('users')
-          .set({ password_hash: newHash, first_login: false, updated_at: new Date().toISOString() })
-          .where('id', '=', user.id)
-          .execute();
+        await updateUser(trx, user.id, { password_hash: newHash, first_login: false });
         const sessionsRevoked = await revokeOtherFamilies(trx, user.id, user.familyId);
         return { body: { success: true as const }, usersChanged: [user.id], sessionsRevoked };
       });

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, requireAuth } from '../../plugins/auth';
 import { instant } from '../../plugins/dates';
+import { overviewOf } from './repository';
 
 const overviewSchema = z.object({
   totalKgWarehouse: z.number().describe('kg of the active pallets in the location'),
@@ -38,23 +38,12 @@ export async function dashboardRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { locationId, shippedFrom, shippedTo } = request.query;
-      const shipped =
-        shippedFrom && shippedTo
-          ? sql<number>`count(*) filter (where p.shipped_at >= ${shippedFrom}::timestamptz and p.shipped_at < ${shippedTo}::timestamptz)`
-          : sql<number>`count(*) filter (where p.shipped_at >= date_trunc('day', now(), 'UTC'))`;
       await assertLocationAccess(request, locationId);
-      return app.db
-        .selectFrom('pallets as p')
-        .leftJoin('assignments as a', 'a.pallet_id', 'p.id')
-        .select([
-          sql<number>`coalesce(sum(p.weight) filter (where p.status = 'active'), 0)`.as('totalKgWarehouse'),
-          sql<number>`coalesce(sum(p.weight) filter (where p.status = 'active' and a.pallet_id is not null), 0)`.as(
-            'totalKgAssigned',
-          ),
-          shipped.as('shippedToday'),
-        ])
-        .where('p.location_id', '=', locationId)
-        .executeTakeFirstOrThrow();
+      return overviewOf(
+        app.db,
+        locationId,
+        shippedFrom && shippedTo ? { from: shippedFrom, to: shippedTo } : undefined,
+      );
     },
   );
 }

@@ -4,13 +4,14 @@ import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
 import { conflictOnDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
+import { insertLocation, listLocations } from './repository';
 
 const locationSchema = z.object({ id: z.uuid(), name: z.string() });
 const locationListSchema = z.object({ data: z.array(locationSchema) });
 
 /** Locations: all of them, the caller's own, and creation (admin). */
 export async function locationRoutes(app: App): Promise<void> {
-  const all = () => app.db.selectFrom('locations').select(['id', 'name']).orderBy('name').execute();
+  const all = () => listLocations(app.db);
 
   app.get(
     '/api/locations',
@@ -52,12 +53,7 @@ export async function locationRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx) => {
         const location = await conflictOnDuplicate(
           `A location named "${request.body.name}" already exists`,
-          () =>
-            trx
-              .insertInto('locations')
-              .values({ name: request.body.name })
-              .returning(['id', 'name'])
-              .executeTakeFirstOrThrow(),
+          () => insertLocation(trx, request.body.name),
         );
         return { status: 201, body: { data: location } };
       }),

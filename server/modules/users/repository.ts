@@ -137,6 +137,17 @@ export async function insertUser(
   return id;
 }
 
+/** The user's password hash, the row locked until the transaction ends (a password change). */
+export async function lockedPasswordHash(trx: Db, id: string): Promise<string> {
+  const row = await trx
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
 /** Sets `columns` of a user (nothing when empty). */
 export async function updateUser(trx: Db, id: string, columns: UserColumns): Promise<void> {
   if (Object.keys(columns).length === 0) return;
