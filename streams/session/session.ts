@@ -307,7 +307,10 @@ export function createSession(deps: SessionDeps): Session {
         if (path.startsWith('/login'))
           navigation.next(new URLSearchParams(path.split('?')[1] ?? '').get('redirect') ?? '/');
       }
-    } else if (stored.refreshToken === message.refreshToken || (!stored.token && state.value.user)) {
+    } else if (
+      (message.refreshToken !== null && stored.refreshToken === message.refreshToken) ||
+      (!stored.token && state.value.user)
+    ) {
       signOut(recoveryMessages.noAuth);
       navigation.next('/login');
     }
