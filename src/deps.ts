@@ -10,7 +10,7 @@ import {
   type Tabs,
   type User,
 } from '../streams/session';
-import { type Viewport, viewport$ } from './ui/layout/viewport';
+import { isMobileDevice, type Viewport, viewport$ } from './ui/layout/viewport';
 
 /** The browser's storage, or memory when the browser refuses it (private modes, blocked cookies). */
 function browserStorage(get: () => Storage): StorageLike {
@@ -85,7 +85,15 @@ export function browserConnection(
   path$: Observable<string>,
 ): Connection {
   const visible = () => win.document.visibilityState === 'visible';
+  // as the screens tell a phone from a desktop: the forced mode chosen, else the device
+  let forced: string | null = null;
+  session.preferences.forcedMobileMode$.subscribe((mode) => {
+    forced = mode;
+  });
+  const mobile = () =>
+    forced ? forced === 'mobile' : isMobileDevice(win.navigator.userAgent, win.innerWidth);
   return createConnection({
+    client: () => (mobile() ? 'mobile' : 'desktop'),
     // the DOM's handler slots take Event where EventSourceLike names the fields it reads
     eventSource: (url) =>
       new (win as Window & typeof globalThis).EventSource(url, {

@@ -294,10 +294,15 @@ describe('order under concurrency', () => {
 });
 
 describe('revocation', () => {
-  it('closes within 2 s, in every process, the streams of a signed-out session, a user who lost the location or client access, and a deleted user', async () => {
+  it("closes within 2 s, in every process, the streams of a signed-out session, a user who lost the location or that kind of client's access, and a deleted user", async () => {
     const [location, elsewhere] = [await server.createLocation(), await server.createLocation()];
     const user = () => server.createUser({ permissions: ['desktop_access'], locations: [location.id] });
     const [out, moved, barred, gone, stays] = await Promise.all([user(), user(), user(), user(), user()]);
+    // a user with a phone and a desktop who loses the phone's access
+    const both = await server.createUser({
+      permissions: ['desktop_access', 'mobile_access'],
+      locations: [location.id],
+    });
     // a signed-in session of its own (the tokens tests make belong to no stored session)
     const session = (
       await server.app.inject({
@@ -310,8 +315,8 @@ describe('revocation', () => {
     const second = await buildApp(server.app.config, { database: server.database, logger: false });
     try {
       const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
-      const streamOf = async (token: string) => {
-        const follower = await follow(sseUrl(secondBase, location.id, { token }));
+      const streamOf = async (token: string, client?: 'desktop' | 'mobile') => {
+        const follower = await follow(sseUrl(secondBase, location.id, { token, ...(client && { client }) }));
         followers.push(follower);
         await until(() => connected(follower) !== undefined, 5_000, 'connected');
         return follower;
@@ -322,11 +327,12 @@ describe('revocation', () => {
         barred: await streamOf(barred.token),
         gone: await streamOf(gone.token),
         stays: await streamOf(stays.token),
+        phone: await streamOf(both.token, 'mobile'),
+        desk: await streamOf(both.token, 'desktop'),
       };
-      let staysClosed = false;
-      void streams.stays.closed.then(() => {
-        staysClosed = true;
-      });
+      const closedEarly: string[] = [];
+      for (const name of ['stays', 'desk'] as const)
+        void streams[name].closed.then(() => closedEarly.push(name));
       const as = (
         method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
         url: string,
@@ -343,18 +349,30 @@ describe('revocation', () => {
       ]);
       expect(grants.statusCode).toBe(200);
       expect((await as('DELETE', `/api/users/${gone.id}`)).statusCode).toBeLessThan(300);
+      const deskOnly = await as('PUT', `/api/permissions/users/${both.id}/permissions`, [
+        { name: 'desktop_access' },
+      ]);
+      expect(deskOnly.statusCode).toBe(200);
       const closedBy = (follower: Follower) =>
         Promise.race([
           follower.closed.then(() => true),
           new Promise((done) => setTimeout(done, 2_000 - (Date.now() - start), false)),
         ]);
-      for (const name of ['out', 'moved', 'barred', 'gone'] as const) {
+      for (const name of ['out', 'moved', 'barred', 'gone', 'phone'] as const) {
         expect(await closedBy(streams[name]), `${name}'s stream closed within 2 s`).toBe(true);
       }
-      expect(staysClosed).toBe(false);
+      expect(closedEarly).toEqual([]);
       // and none of them may open it again
-      for (const token of [session.token, moved.token, barred.token, gone.token]) {
-        const again = await follow(sseUrl(secondBase, location.id, { token }));
+      for (const [token, client] of [
+        [session.token],
+        [moved.token],
+        [barred.token],
+        [gone.token],
+        [both.token, 'mobile'],
+      ]) {
+        const again = await follow(
+          sseUrl(secondBase, location.id, { token: token!, ...(client && { client }) }),
+        );
         followers.push(again);
         expect([401, 403]).toContain(again.status);
       }

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import type { ClientKind } from '../users/repository';
 
 /** Who holds an open event stream: the user, their session, and the location it follows. */
 export interface Holder {
@@ -6,6 +7,8 @@ export interface Holder {
   /** The refresh family of the token the stream was opened with. */
   familyId: string;
   locationId: string;
+  /** The kind of client it said it is, if it did. */
+  client: ClientKind | undefined;
   socket: Socket;
 }
 

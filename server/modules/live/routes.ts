@@ -67,6 +67,12 @@ export async function liveRoutes(app: App): Promise<void> {
             .string()
             .optional()
             .describe('the last update id received: the stream replays what followed'),
+          client: z
+            .enum(['desktop', 'mobile'])
+            .optional()
+            .describe(
+              'the kind of client: the stream needs (and is held while the user has) that access; else either',
+            ),
         }),
         response: {
           200: {
@@ -87,7 +93,8 @@ export async function liveRoutes(app: App): Promise<void> {
       await assertLocationAccess(request, locationId).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? forbidden() : error;
       });
-      if (!hasClientAccess(user)) throw forbidden();
+      const { client } = request.query;
+      if (!hasClientAccess(user, client)) throw forbidden();
       const header = request.headers['last-event-id'];
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
@@ -98,7 +105,13 @@ export async function liveRoutes(app: App): Promise<void> {
       // the security headers set so far (the same for every stream) go out with the stream's head
       head ??= sseHeadWith(reply.getHeaders());
       reply.hijack();
-      holders.add({ userId: user.id, familyId: user.familyId, locationId, socket: request.raw.socket });
+      holders.add({
+        userId: user.id,
+        familyId: user.familyId,
+        locationId,
+        client,
+        socket: request.raw.socket,
+      });
       await hub.open(
         locationId,
         request.raw.socket,
@@ -111,7 +124,7 @@ export async function liveRoutes(app: App): Promise<void> {
 
 /**
  * Closes those of `held` whose holder may no longer follow their location: deleted, no longer
- * assigned to it, without client access, or (when `families` is set) signed out. The client's
+ * assigned to it, without access for their kind of client, or (when `families` is set) signed out. The client's
  * reconnect is then refused.
  */
 async function closeRevoked(app: App, held: Holder[], families: boolean): Promise<void> {
@@ -123,7 +136,7 @@ async function closeRevoked(app: App, held: Holder[], families: boolean): Promis
       const allowed =
         user !== undefined &&
         canSeeLocation(user, holder.locationId) &&
-        hasClientAccess(user) &&
+        hasClientAccess(user, holder.client) &&
         !(families && (await isFamilyRevoked(app.db, holder.familyId)));
       if (!allowed) holder.socket.destroy();
     }

@@ -83,11 +83,16 @@ export function hasPermission(
   return user.admin || user.permissions.includes(flag);
 }
 
+/** The kinds of client of SPEC 6. */
+export type ClientKind = 'desktop' | 'mobile';
+
 /**
- * Whether the user may use a client at all (SPEC 6): an administrator, or a holder of
- * `desktop_access` or `mobile_access`. A live stream is held only while this is true.
+ * Whether the user may use that kind of client (SPEC 6: an administrator, or a holder of
+ * `desktop_access` / `mobile_access`), or, the kind unknown, either. A live stream is held only
+ * while this is true.
  */
-export function hasClientAccess(user: Pick<UserRecord, 'admin' | 'permissions'>): boolean {
+export function hasClientAccess(user: Pick<UserRecord, 'admin' | 'permissions'>, kind?: ClientKind): boolean {
+  if (kind) return hasPermission(user, `${kind}_access`);
   return hasPermission(user, 'desktop_access') || hasPermission(user, 'mobile_access');
 }
 
