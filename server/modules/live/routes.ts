@@ -26,8 +26,9 @@ export async function liveRoutes(app: App): Promise<void> {
   const options = app.config.live;
   const onError = (error: unknown) => app.log.error({ err: error }, 'live events');
   const hub = new LiveHub(databaseLiveLog(app.db), options, onError);
-  // a committed event goes to its location's streams; after a reconnect, the log says what was missed
   const holders = new StreamHolders();
+  // a committed event goes to its location's streams; after a reconnect, the log says what was
+  // missed; a revoked session, or a user who lost what a stream needs, loses the stream
   const listening = app.changes$.subscribe((change) => {
     if (change.kind === 'live') hub.notify(change.locationId, change.id);
     else if (change.kind === 'revoked')
@@ -124,8 +125,8 @@ export async function liveRoutes(app: App): Promise<void> {
 
 /**
  * Closes those of `held` whose holder may no longer follow their location: deleted, no longer
- * assigned to it, without access for their kind of client, or (when `families` is set) signed out. The client's
- * reconnect is then refused.
+ * assigned to it, without access for their kind of client, or (when `families` is set) signed
+ * out. The client's reconnect is then refused.
  */
 async function closeRevoked(app: App, held: Holder[], families: boolean): Promise<void> {
   const byUser = new Map<string, Holder[]>();
