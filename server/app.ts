@@ -12,12 +12,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type Observable, Subject } from 'rxjs';
 import type { Config } from './config';
@@ -40,7 +35,10 @@ import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
-import { registerTokenRateLimit } from './plugins/rate-limit';
+import { registerJsonBodyParser } from './plugins/json-body';
+import { openApiTransform } from './plugins/openapi';
+import { registerSessionRateLimit } from './plugins/rate-limit';
+import { cspText, docsDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { SignedInCache } from './plugins/signed-in';
 
 declare module 'fastify' {
@@ -172,9 +170,11 @@ async function listenForChanges(app: App): Promise<void> {
  * by tests (`app.inject`). Closing the app does not close the database.
  */
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: false,
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -188,22 +188,28 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await listenForChanges(app);
   reapSocketsWhileClosing(app);
   registerErrorHandler(app);
-  registerTokenRateLimit(app, config.apiRateLimitPerMinute);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  registerJsonBodyParser(app);
+  registerSessionRateLimit(app, config.apiRateLimitPerMinute);
+  await registerSecurityHeaders(app, config.https);
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Tomato Warehouse API', version: '1' },
+      info: {
+        title: 'Tomato Warehouse API',
+        version: '1',
+        description: 'Pallets, orders, storage and live events of a tomato grower (see CONTRACT).',
+      },
+      servers: [{ url: '/', description: 'the server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // what Swagger UI needs, on its own pages only
+    staticCSP: cspText(docsDirectives, config.https),
+  });
   for (const routes of routeModules) await routes(app);
 
   const spa = existsSync(join(config.distDir, 'index.html'));

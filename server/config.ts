@@ -26,8 +26,20 @@ export interface Config {
   distDir: string;
   /** Pino log level (`LOG_LEVEL`, default info). */
   logLevel: string;
-  /** Requests per minute one bearer token may make (`API_RATE_LIMIT_PER_MINUTE`, default 1200; 0: no limit). */
+  /** Requests per minute one session may make (`API_RATE_LIMIT_PER_MINUTE`, default 1200; 0: no limit). */
   apiRateLimitPerMinute: number;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (`TRUST_PROXY`): false (default) takes the
+   * socket's address; a number trusts that many hops; a list trusts those addresses or CIDR ranges
+   * (`loopback`, `10.0.0.0/8`…); true trusts every hop (only when nothing reaches the server but
+   * through the proxy). The login throttle and the logs use the address so found.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Whether browsers reach the app over HTTPS (`HTTPS`, default off; TLS ends at a proxy in
+   * front): then responses send HSTS and ask for secure subresources. Off for a plain-HTTP LAN.
+   */
+  https: boolean;
   /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/modules/live/options.ts). */
   live: LiveOptions;
 }
@@ -46,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    https: ['1', 'true', 'yes', 'on'].includes((env.HTTPS ?? '').toLowerCase()),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR === 'memory://' ? 'memory://' : resolve(env.DATA_DIR || './data'),
@@ -56,4 +70,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute,
     live: liveOptionsFromEnv(env),
   };
+}
+
+/** `TRUST_PROXY`: unset, `false` or `0` → false; `true` → true; a whole number → hops; else a comma list. */
+function trustProxyFromEnv(text: string | undefined): Config['trustProxy'] {
+  const value = (text ?? '').trim();
+  if (['', 'false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

@@ -6,9 +6,11 @@ import {
   type Session,
   type SessionDeps,
   type StorageLike,
+  type TabMessage,
+  type Tabs,
   type User,
 } from '../streams/session';
-import { type Viewport, viewport$ } from './ui/layout/viewport';
+import { isMobileDevice, type Viewport, viewport$ } from './ui/layout/viewport';
 
 /** The browser's storage, or memory when the browser refuses it (private modes, blocked cookies). */
 function browserStorage(get: () => Storage): StorageLike {
@@ -19,6 +21,27 @@ function browserStorage(get: () => Storage): StorageLike {
   } catch {
     return createMemoryStorage();
   }
+}
+
+/**
+ * The other tabs of this browser session: a BroadcastChannel for what they tell each other, and a
+ * Web Lock so one refreshes at a time. Undefined where the browser has neither.
+ */
+export function browserTabs(win: Window): Tabs | undefined {
+  const { locks } = win.navigator;
+  const { BroadcastChannel } = win as Window & typeof globalThis;
+  if (typeof BroadcastChannel !== 'function' || !locks) return undefined;
+  const channel = new BroadcastChannel('tomato-session');
+  return {
+    messages$: fromEvent<MessageEvent<TabMessage>>(channel, 'message').pipe(map((event) => event.data)),
+    post: (message) => channel.postMessage(message),
+    exclusive: (name, work) =>
+      locks.request(name, async () => {
+        // what another tab posted before it let go of the lock is heard before this tab goes on
+        await new Promise((resolve) => win.setTimeout(resolve, 0));
+        return work();
+      }),
+  };
 }
 
 /** The real browser objects the streams' deps objects are made of: the only place src/ touches them. */
@@ -37,6 +60,7 @@ export function browserSessionDeps(win: Window): SessionDeps {
     scheduler: asyncScheduler,
     random: Math.random,
     currentPath: () => win.location.pathname + win.location.search,
+    tabs: browserTabs(win),
   };
 }
 
@@ -61,7 +85,15 @@ export function browserConnection(
   path$: Observable<string>,
 ): Connection {
   const visible = () => win.document.visibilityState === 'visible';
+  // as the screens tell a phone from a desktop: the forced mode chosen, else the device
+  let forced: string | null = null;
+  session.preferences.forcedMobileMode$.subscribe((mode) => {
+    forced = mode;
+  });
+  const mobile = () =>
+    forced ? forced === 'mobile' : isMobileDevice(win.navigator.userAgent, win.innerWidth);
   return createConnection({
+    client: () => (mobile() ? 'mobile' : 'desktop'),
     // the DOM's handler slots take Event where EventSourceLike names the fields it reads
     eventSource: (url) =>
       new (win as Window & typeof globalThis).EventSource(url, {

@@ -4,6 +4,7 @@ import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { isFamilyRevoked } from '../modules/auth/repository';
+import { locationExists } from '../modules/locations/repository';
 import type { PermissionFlag } from '../modules/permissions/flags';
 import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
 import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
@@ -154,12 +155,14 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Signs the request in with `token` (401 as {@link authenticateToken} says) and sets
- * `request.user`. Until a first-login user has chosen their password, only the routes that say
- * so in `config.beforePasswordChosen` answer them; the rest answer 403 saying why.
+ * Signs the request in with `token` (401 as {@link authenticateToken} says), counts it against its
+ * session's rate limit (429) and sets `request.user`. Until a first-login user has chosen their
+ * password, only the routes that say so in `config.beforePasswordChosen` answer them; the rest
+ * answer 403 saying why.
  */
 export async function signIn(request: FastifyRequest, token: string | undefined): Promise<AuthUser> {
   const user = await authenticateToken(request.server, token);
+  request.server.limitSession(user.familyId);
   request.user = user;
   if (user.first_login) {
     const allowed = request.routeOptions.config.beforePasswordChosen ?? false;
@@ -219,10 +222,5 @@ export async function assertLocationAccess(request: FastifyRequest, locationId: 
   const user = currentUser(request);
   if (!isUuid(locationId) || !canSeeLocation(user, locationId)) throw notFound();
   if (!user.admin) return; // an assigned location exists (foreign key)
-  const row = await request.server.db
-    .selectFrom('locations')
-    .select('id')
-    .where('id', '=', locationId)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!(await locationExists(request.server.db, locationId))) throw notFound();
 }

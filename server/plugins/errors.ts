@@ -27,6 +27,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers to send with it (e.g. `Retry-After`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -48,8 +50,11 @@ export const conflict = (message: string) => new HttpError(409, 'CONFLICT', mess
 /** 422 "Invalid data provided" with `details`: field → message. */
 export const invalid = (details: FieldErrors) =>
   new HttpError(422, 'VALIDATION_FAILED', errorMessages.invalid, details);
-/** 429 "Too many requests. Please try again later". */
-export const tooManyRequests = () => new HttpError(429, 'RATE_LIMITED', errorMessages.tooMany);
+/** 429 "Too many requests. Please try again later", with `Retry-After` in whole seconds (at least 1). */
+export const tooManyRequests = (retryAfterS: number) =>
+  new HttpError(429, 'RATE_LIMITED', errorMessages.tooMany, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))),
+  });
 
 /**
  * Runs `write` and turns a PostgreSQL unique violation (a duplicate, even one that won a race)
@@ -98,6 +103,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (http.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     const body: Record<string, unknown> = { message: http.message, code: http.code };
     if (http.details) body.details = http.details;
+    if (http.headers) reply.headers(http.headers);
     return reply.code(http.statusCode).send(body);
   });
 }

@@ -33,20 +33,26 @@ export function createRateLimiter(perMinute: number, now: () => number = Date.no
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one request of a signed-in session (its refresh family) against CONTRACT's API rate
+     * limit; throws 429 with `Retry-After` past it. Called by `signIn` once the token is verified.
+     */
+    limitSession(familyId: string): void;
+  }
+}
+
 /**
- * CONTRACT's API rate limit per token: more than `perMinute` requests with one bearer token
- * (in this process) answer 429 with `Retry-After`. 0 turns it off. Sign-in has its own limit.
+ * CONTRACT's API rate limit: more than `perMinute` requests of one session (in this process)
+ * answer 429 with `Retry-After`; 0 turns it off. The key is the verified session, not the
+ * `Authorization` text, which spaces or another token of the same session would vary. Requests
+ * without a valid token never reach it (they answer 401); sign-in has its own throttle.
  */
-export function registerTokenRateLimit(app: FastifyInstance, perMinute: number): void {
-  if (perMinute <= 0) return;
-  const limiter = createRateLimiter(perMinute);
-  app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const waitMs = limiter.take(header);
-    if (waitMs > 0) {
-      reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-      throw tooManyRequests();
-    }
+export function registerSessionRateLimit(app: FastifyInstance, perMinute: number): void {
+  const limiter = perMinute > 0 ? createRateLimiter(perMinute) : undefined;
+  app.decorate('limitSession', (familyId: string) => {
+    const waitMs = limiter?.take(familyId) ?? 0;
+    if (waitMs > 0) throw tooManyRequests(waitMs / 1000);
   });
 }

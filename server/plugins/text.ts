@@ -3,11 +3,13 @@ import { z } from 'zod';
 /**
  * Text that reaches SQL. PostgreSQL cannot store NUL (U+0000) in `text` or `jsonb` and fails the
  * whole statement, so every free-text field is checked here first and refused with a 422 naming
- * the field. Names (one line) refuse every control character, as the warehouse fields do.
+ * the field. Names (one line) refuse every control character, as the warehouse fields do. A lone
+ * UTF-16 surrogate is refused in every JSON body before any route sees it (see `json-body.ts`).
  */
 export const textMessages = {
   control: 'must not contain control characters',
   nul: 'must not contain NUL characters',
+  surrogate: 'must be well-formed Unicode text (no lone surrogate)',
 } as const;
 
 /** Whether a JSON value holds NUL in any string or key. */
@@ -30,5 +32,13 @@ export const lineText = (max: number) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it rejects
     .regex(/^[^\u0000-\u001f\u007f]*$/, textMessages.control);
 
-/** Any JSON value PostgreSQL can store as jsonb: no NUL in its strings or keys. */
-export const storableJson = () => z.json().refine((json) => !holdsNul(json), textMessages.nul);
+/**
+ * Any JSON value PostgreSQL can store as jsonb: no NUL in its strings or keys. A parsed body holds
+ * nothing but JSON, so any value is taken (z.json() would describe itself by a reference the API
+ * document cannot resolve).
+ */
+export const storableJson = () =>
+  z
+    .unknown()
+    .refine((json) => !holdsNul(json), textMessages.nul)
+    .describe('any JSON value');

@@ -237,6 +237,25 @@ describe('connection transitions (SPEC 4, 8)', () => {
   });
 });
 
+describe('the kind of client', () => {
+  it('says which kind of client opens each stream, as it is at that moment', () => {
+    const scheduler = virtualScheduler();
+    let kind: 'desktop' | 'mobile' = 'mobile';
+    const t = setup({ scheduler, client: () => kind });
+    t.connection.messagesOf('L1').subscribe();
+    scheduler.flush();
+    expect(t.sources.latest().url).toBe(
+      `/api/sse/location/L1?token=${encodeURIComponent(token)}&client=mobile`,
+    );
+    kind = 'desktop';
+    t.sources.latest().fail(true);
+    scheduler.flush();
+    expect(t.sources.latest().url).toBe(
+      `/api/sse/location/L1?token=${encodeURIComponent(token)}&client=desktop`,
+    );
+  });
+});
+
 describe('connection messages (SPEC 7, CONTRACT "Live events")', () => {
   it('passes every event on, JSON parsed or raw text, and sends the last seen id on reconnect', () => {
     const scheduler = virtualScheduler();

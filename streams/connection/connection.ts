@@ -53,6 +53,11 @@ export interface ConnectionDeps {
   /** Prefix of the API, '' for the same origin. */
   baseUrl?: string;
   scheduler?: SchedulerLike;
+  /**
+   * Which kind of client this is when a stream opens, so the server holds it only while the user
+   * keeps that access; unsaid, the server asks for either.
+   */
+  client?: () => 'desktop' | 'mobile';
 }
 
 /** The real-time connection of SPEC 4: its state, its messages and its quality, plus its commands. */
@@ -92,7 +97,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
 
   const url = (locationId: string, token: string) => {
     const last = lastEventIds.get(locationId);
-    const query = `token=${encodeURIComponent(token)}${last ? `&lastEventId=${encodeURIComponent(last)}` : ''}`;
+    const query =
+      `token=${encodeURIComponent(token)}` +
+      (last ? `&lastEventId=${encodeURIComponent(last)}` : '') +
+      (deps.client ? `&client=${deps.client()}` : '');
     return `${deps.baseUrl ?? ''}/api/sse/location/${encodeURIComponent(locationId)}?${query}`;
   };
 

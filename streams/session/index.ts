@@ -25,3 +25,4 @@ export {
   storageKeys,
   type User,
 } from './storage';
+export { refreshLockName, type TabMessage, type Tabs } from './tabs';

@@ -28,6 +28,7 @@ import { createPreferences, type Preferences } from './preferences';
 import { readHealth, writeRecord } from './record';
 import {
   isTransient,
+  type Recovered,
   RecoveryError,
   recoverAuth,
   recoveryMessages,
@@ -41,15 +42,18 @@ import {
   clearExpired,
   expiryFor,
   type PersistenceLevel,
+  persistenceOf,
   readAuth,
   readItem,
   type SessionStorages,
+  type StoredAuth,
   saveAuth,
   storageKeys,
   storedSettings,
   type User,
   updateAuth,
 } from './storage';
+import { refreshLockName, type TabMessage, type Tabs } from './tabs';
 import { breakerCloseTicks, retryTicks, validationTicks } from './timers';
 
 /** The login screen's messages (SPEC 5, 8). */
@@ -77,6 +81,8 @@ export interface SessionDeps extends SendDeps {
   currentPath?: () => string;
   /** Stored credentials for the auto-login recovery strategy; without it auto-login is blocked. */
   credentials?: () => Promise<Credentials | null>;
+  /** The other tabs of this browser session, to share the session with; without it a tab keeps its own. */
+  tabs?: Tabs;
 }
 
 /** Login form input; `persistence` defaults to remember_me with rememberMe, else session_only. */
@@ -142,7 +148,42 @@ export function createSession(deps: SessionDeps): Session {
 
   const calls = authCalls(deps);
   const { validate } = calls;
-  const { credentials } = deps;
+  const { credentials, tabs } = deps;
+  const expiryOf = () => {
+    const expiry = readItem(storage, storageKeys.sessionExpiry);
+    return expiry === null ? null : Number(expiry);
+  };
+  /** Tells the other tabs about this tab's session (after a login or refresh, or when asked). */
+  const announce = (replaces?: string) => {
+    const auth = readAuth(storage);
+    if (auth.token && auth.user)
+      tabs?.post({ type: 'session', auth, level: persistenceOf(storage), expiresAt: expiryOf(), replaces });
+  };
+  /**
+   * One refresh for all tabs: under the tabs' lock, a refresh token another tab has already
+   * replaced (shared storage, or its message) is not presented again, so two tabs refreshing at once
+   * are not taken for a thief reusing it; the session the other tab got is used instead.
+   */
+  const refresh = (presented: string): Observable<Partial<Recovered>> =>
+    tabs
+      ? from(
+          tabs.exclusive(refreshLockName, async () => {
+            const current = readAuth(storage);
+            if (current.token && current.user && current.refreshToken && current.refreshToken !== presented)
+              return { token: current.token, refreshToken: current.refreshToken, user: current.user };
+            const answer = await firstValueFrom(calls.refresh(presented));
+            if (answer.token && answer.user) {
+              updateAuth(storage, {
+                token: answer.token,
+                refreshToken: answer.refreshToken ?? null,
+                user: answer.user,
+              });
+              announce(presented);
+            }
+            return answer;
+          }),
+        )
+      : calls.refresh(presented);
 
   const redirectToLogin = () => {
     const path = deps.currentPath?.() ?? '/';
@@ -175,7 +216,7 @@ export function createSession(deps: SessionDeps): Session {
       return recoverAuth({
         stored: () => ({ ...readAuth(storage), ...storedSettings(storage) }),
         validate,
-        refresh: calls.refresh,
+        refresh,
         autoLogin: credentials
           ? () =>
               from(credentials()).pipe(
@@ -246,6 +287,37 @@ export function createSession(deps: SessionDeps): Session {
     dispatch({ type: 'signed-out', reason });
   };
 
+  /** Takes the session another tab holds (stored as it is there) when this tab has none or holds its predecessor. */
+  const adopt = (auth: StoredAuth, level: PersistenceLevel, expiresAt: number | null) => {
+    if (!auth.token || !auth.user) return;
+    saveAuth(storage, auth, level, expiresAt);
+    dispatch({ type: 'authenticated', user: auth.user });
+  };
+  const hearTab = (message: TabMessage) => {
+    const stored = readAuth(storage);
+    if (message.type === 'ask') {
+      // a session in local storage is the asking tab's already; one in this tab's storage is shared
+      if (stored.token && persistenceOf(storage) === 'session_only') announce();
+    } else if (message.type === 'session') {
+      if (message.replaces !== undefined) {
+        if (stored.refreshToken === message.replaces) adopt(message.auth, message.level, message.expiresAt);
+      } else if (!stored.token && state.value.name !== 'AUTHENTICATED') {
+        adopt(message.auth, message.level, message.expiresAt);
+        const path = deps.currentPath?.() ?? '/';
+        if (path.startsWith('/login'))
+          navigation.next(new URLSearchParams(path.split('?')[1] ?? '').get('redirect') ?? '/');
+      }
+    } else if (
+      (message.refreshToken !== null && stored.refreshToken === message.refreshToken) ||
+      (!stored.token && state.value.user)
+    ) {
+      signOut(recoveryMessages.noAuth);
+      navigation.next('/login');
+    }
+  };
+  const hearing = tabs?.messages$.subscribe(hearTab);
+  if (tabs && !(start.token && start.user)) tabs.post({ type: 'ask' });
+
   return {
     state$: state.asObservable(),
     user$: state.pipe(
@@ -270,6 +342,7 @@ export function createSession(deps: SessionDeps): Session {
           expiryFor(level, now()),
         );
         dispatch({ type: 'authenticated', user: answer.user });
+        announce();
         return answer.user;
       } catch (error) {
         signOut(recoveryMessages.noAuth);
@@ -288,7 +361,9 @@ export function createSession(deps: SessionDeps): Session {
         const revoke = calls.logout(current).pipe(catchError(refreshThenLogout));
         await firstValueFrom(revoke).catch(() => undefined);
       }
+      const ended = readItem(storage, storageKeys.refreshToken);
       signOut(recoveryMessages.noAuth);
+      tabs?.post({ type: 'signed-out', refreshToken: ended });
       navigation.next('/login');
     },
     async changePassword({ currentPassword, newPassword }) {
@@ -301,6 +376,7 @@ export function createSession(deps: SessionDeps): Session {
     },
     dispose: () => {
       effects.unsubscribe();
+      hearing?.unsubscribe();
       state.complete();
       navigation.complete();
     },

@@ -1,7 +1,8 @@
-import { BehaviorSubject, VirtualTimeScheduler } from 'rxjs';
+import { BehaviorSubject, Subject, VirtualTimeScheduler } from 'rxjs';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../http/fake-fetch';
 import { createSession, type SessionDeps } from './session';
 import { createMemoryStorage, type User } from './storage';
+import type { TabMessage, Tabs } from './tabs';
 
 /** A virtual clock for tests that mix timers with fetch promises: `advance(ms)` runs what is due. */
 export class VirtualClock extends VirtualTimeScheduler {
@@ -86,4 +87,34 @@ export function startSession(overrides: Partial<SessionDeps> = {}) {
   session.state$.subscribe((state) => states.push(state.name));
   session.navigation$.subscribe((path) => navigations.push(path));
   return { ...made, session, states, navigations };
+}
+
+/**
+ * Tabs of one test "browser": `tab()` gives a {@link Tabs} per tab, wired to the others, with an
+ * exclusive section that runs one piece of work at a time across them.
+ */
+export function createTabHub() {
+  const tabs: Subject<TabMessage>[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    tab(): Tabs {
+      const inbox = new Subject<TabMessage>();
+      tabs.push(inbox);
+      return {
+        messages$: inbox.asObservable(),
+        // delivered later, as a BroadcastChannel does
+        post: (message) => {
+          const copy = structuredClone(message);
+          queueMicrotask(() => {
+            for (const other of tabs) if (other !== inbox) other.next(copy);
+          });
+        },
+        exclusive: <T>(_name: string, work: () => Promise<T>) => {
+          const turn = queue.then(work);
+          queue = turn.catch(() => undefined);
+          return turn;
+        },
+      };
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPallet, adminNewPassword, call } from './support/api';
 import { signIn } from './support/app';
 import { seriousViolations } from './support/axe';
-import { openBrowser } from './support/browser';
+import { cspViolations, openBrowser } from './support/browser';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -95,6 +95,7 @@ describe('the inventory dashboard', () => {
     const browser = await openBrowser(wide);
     try {
       const page = await browser.page();
+      const refused = cspViolations(page);
       await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
       await page.goto(`${server.url}/dashboard/inventory`);
       await page.locator('[data-status="ready"]').waitFor(slow);
@@ -149,6 +150,8 @@ describe('the inventory dashboard', () => {
       await dialog.getByRole('button', { name: 'Save settings' }).click();
       await dialog.waitFor({ state: 'detached', ...slow });
       await page.locator('[data-stock="tomatoType"] tr[data-key="Beef"] [data-variant="low"]').waitFor(slow);
+      // charts, tables and dialogs do nothing the server's Content-Security-Policy refuses
+      expect(refused).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../streams/session';
 import { people, seedPeople } from './support/api';
 import { chooseLocationIfAsked, heading, here, signIn, submitLogin, waitForPath } from './support/app';
-import { desktop, openBrowser, openProfile, phone } from './support/browser';
+import { cspViolations, desktop, openBrowser, openProfile, phone } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
@@ -31,16 +31,29 @@ describe('login screen', () => {
   it('signs in and lands on the dashboard; desktop variant on a desktop, mobile variant on a phone', async () => {
     await withBrowser(openBrowser(desktop), async (b) => {
       const page = await b.page();
+      const refused = cspViolations(page);
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('desktop');
       await signIn(page, server.url, people.desk);
       expect(here(page)).toBe('/dashboard');
       expect(await heading(page)).toBe('Dashboard');
+      // the server's Content-Security-Policy refuses nothing the app does
+      expect(refused).toEqual([]);
     });
     await withBrowser(openBrowser(phone), async (b) => {
       const page = await b.page();
       await page.goto(`${server.url}/login`);
       expect(await page.locator('[data-variant]').first().getAttribute('data-variant')).toBe('mobile');
+    });
+  });
+
+  it('the API docs page shows the operations with nothing refused by its own Content-Security-Policy', async () => {
+    await withBrowser(openBrowser(desktop), async (b) => {
+      const page = await b.page();
+      const refused = cspViolations(page);
+      await page.goto(`${server.url}/api/docs`);
+      await page.locator('.swagger-ui .opblock').first().waitFor();
+      expect(refused).toEqual([]);
     });
   });
 
@@ -195,6 +208,46 @@ describe('session persistence', () => {
       const again = await b.restart();
       await again.goto(`${server.url}/dashboard`);
       await waitForPath(again, '/login?redirect=%2Fdashboard');
+    });
+  });
+
+  it('without remember-me: a second tab shares the session, and two tabs refreshing at once both stay signed in', async () => {
+    await withBrowser(openBrowser(desktop), async (b) => {
+      const first = await b.page();
+      await signIn(first, server.url, people.desk);
+      const second = await b.newPage();
+      await second.goto(`${server.url}/dashboard`);
+      await waitForPath(second, '/dashboard');
+      expect(await heading(second)).toBe('Dashboard');
+      // both tabs' access tokens are refused at once: each recovers with the refresh token they share
+      const stored = (page: Page) =>
+        page.evaluate(() => ({
+          token: sessionStorage.getItem('token'),
+          refresh: sessionStorage.getItem('refreshToken'),
+        }));
+      const before = await stored(first);
+      expect(await stored(second)).toEqual(before);
+      for (const page of [first, second])
+        await page.evaluate(() => sessionStorage.setItem('token', 'expired'));
+      await Promise.all([first.reload(), second.reload()]);
+      for (const page of [first, second]) {
+        await page.waitForFunction(
+          (old) => !['expired', old].includes(sessionStorage.getItem('token') ?? 'expired'),
+          before.token,
+        );
+      }
+      const after = await stored(first);
+      expect(after.refresh).not.toBe(before.refresh);
+      expect(await stored(second)).toEqual(after);
+      // the rotation was not taken for reuse: the session lives on in both tabs
+      const validate = await fetch(`${server.url}/api/auth/validate`, {
+        headers: { authorization: `Bearer ${after.token}` },
+      });
+      expect(validate.status).toBe(200);
+      for (const page of [first, second]) {
+        expect(here(page)).toBe('/dashboard');
+        expect(await heading(page)).toBe('Dashboard');
+      }
     });
   });
 

@@ -7,7 +7,7 @@ import { encodePalletQr } from '../../streams/qr';
 import { type ApiPallet, call, createPallet, people } from './support/api';
 import { signIn, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
-import { chromiumArgs, chromiumPath, openBrowser, phone } from './support/browser';
+import { chromiumArgs, chromiumPath, cspViolations, openBrowser, phone } from './support/browser';
 import { writeQrVideo } from './support/qr-video';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
@@ -200,10 +200,13 @@ describe('the mobile operator', () => {
       const context = await browser.newContext(phone);
       await context.grantPermissions(['camera']);
       const page = await context.newPage();
+      const refused = cspViolations(page);
       await signIn(page, server.url, operator);
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       await page.getByTestId('pallet-where').waitFor();
+      // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
+      expect(refused).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -4,7 +4,7 @@ import { type FakePrinter, startFakePrinter } from '../server/fake-printer';
 import { adminNewPassword, createPallet } from './support/api';
 import { signIn } from './support/app';
 import { seriousViolations } from './support/axe';
-import { openBrowser } from './support/browser';
+import { cspViolations, openBrowser } from './support/browser';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -33,6 +33,7 @@ describe('label printing', () => {
     const browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
     try {
       const page = await browser.page();
+      const refused = cspViolations(page);
       await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
       await page.goto(`${server.url}/printer-config`);
       await page.getByRole('button', { name: 'Add printer' }).click();
@@ -76,6 +77,8 @@ describe('label printing', () => {
       expect(label.toString('ascii')).toBe(zpl);
       await page.getByText('Label sent to Dock printer').waitFor();
       await page.screenshot({ path: join(screenshots, 'dashboard-network-print.png') });
+      // the label preview (a data: image) and the QR dialog pass the server's Content-Security-Policy
+      expect(refused).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { loginFailureLimit } from '../../server/modules/auth/repository';
+import { loginFailureLimit, loginFailureLimitPerIp } from '../../server/modules/auth/repository';
 import { permissionFlags } from '../../server/modules/permissions/flags';
 import { setupTestServer } from './support/server';
 
@@ -108,12 +108,38 @@ describe('POST /api/auth/login', () => {
       message: 'Too many requests. Please try again later',
       code: 'RATE_LIMITED',
     });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(15 * 60 - 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // another IP, or another username from that IP, is not throttled
     expect((await login({ username: ann.username, password: ann.password }, '10.1.1.2')).statusCode).toBe(
       200,
     );
     const bob = await server.createUser();
     expect((await login({ username: bob.username, password: bob.password }, '10.1.1.1')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it(`throttles an IP after ${loginFailureLimitPerIp} failures whatever the usernames, keeping no more rows`, async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < loginFailureLimitPerIp; i++) {
+      const guess = await login({ username: `nobody_${i}_${Date.now()}`, password: 'wrong-guess' }, ip);
+      expect(guess.statusCode).toBe(401);
+    }
+    const ann = await server.createUser();
+    const blocked = await login({ username: ann.username, password: ann.password }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect((await login({ username: 'nobody_else', password: 'wrong-guess' }, ip)).statusCode).toBe(429);
+    // unknown usernames stop adding rows once the IP is throttled
+    const rows = await server.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(loginFailureLimitPerIp);
+    expect((await login({ username: ann.username, password: ann.password }, '10.9.9.10')).statusCode).toBe(
       200,
     );
   });

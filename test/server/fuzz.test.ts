@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { maxJsonDepth } from '../../server/plugins/json-body';
+import { textMessages } from '../../server/plugins/text';
 import { tablesDigest } from './support/database';
 import { writtenTables } from './support/route-table';
 import { setupTestServer, type TestUser } from './support/server';
@@ -53,16 +55,31 @@ const fieldNames = [
   'order_id',
   'notes',
   'new_state',
+  'dueDate',
 ];
-/** Hostile text: control characters, NUL, tabs and line breaks among plain characters. */
+/**
+ * Hostile text: control characters, NUL, tabs, line breaks and lone UTF-16 surrogates (JSON's
+ * `"\ud800"`, which jsonb refuses) among plain characters.
+ */
 const hostile = fc.string({
   minLength: 1,
   unit: fc.oneof(
-    fc.constantFrom('\u0000', '\u0007', '\t', '\n', '\u007f'),
+    fc.constantFrom('\u0000', '\u0007', '\t', '\n', '\u007f', '\ud800', '\udfff'),
     fc.string({ minLength: 1, maxLength: 1 }),
   ),
 });
-const text = fc.oneof(fc.string(), hostile);
+/** Dates and instants outside PostgreSQL's years, and a few inside, as text. */
+const edgeDate = fc.constantFrom(
+  '0000-01-01',
+  '9999-12-31',
+  '0001-01-01',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59-14:00',
+  '2026-02-30',
+);
+const text = fc.oneof(fc.string(), hostile, edgeDate);
 const value = fc.oneof(
   text,
   fc.integer(),
@@ -95,7 +112,8 @@ const id = (known: () => string) =>
   fc.oneof(
     existing(known),
     fc.uuid(),
-    text.filter((x) => x.length > 0),
+    // a URL cannot carry a lone surrogate (encodeURIComponent throws)
+    text.filter((x) => x.length > 0 && x.isWellFormed()),
   );
 const userPath = (suffix: string) =>
   id(() => targetId).map((x) => `/api/users/${encodeURIComponent(x)}${suffix}`);
@@ -187,5 +205,78 @@ describe.each(routes.map((r) => [r.method, r] as const))('%s route fuzz', (_, ro
       ),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('reads filtered by dates', () => {
+  it("never answer 5xx to any date, in PostgreSQL's years or not", async () => {
+    const location = await server.createLocation();
+    const path = fc.constantFrom(
+      '/api/insights/events',
+      '/api/insights/stats',
+      '/api/insights/user-activity',
+      `/api/dashboard/overview?locationId=${location.id}`,
+    );
+    const dates = fc.record(
+      {
+        startDate: fc.oneof(edgeDate, text),
+        endDate: fc.oneof(edgeDate, text),
+        shippedFrom: edgeDate,
+        shippedTo: edgeDate,
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(path, dates, async (url, query) => {
+        const res = await server.app.inject({ method: 'GET', url, query, headers: admin.headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(query)}: ${res.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers 422 for a year PostgreSQL cannot hold, and reads up to 9999-12-31', async () => {
+    const read = (query: Record<string, string>) =>
+      server.app.inject({ method: 'GET', url: '/api/insights/stats', query, headers: admin.headers });
+    expect((await read({ startDate: '0000-01-01' })).statusCode).toBe(422);
+    expect((await read({ startDate: '0001-01-01T00:00:00+01:00' })).statusCode).toBe(422);
+    expect((await read({ endDate: '9999-12-31' })).statusCode).toBe(200);
+    expect((await read({ endDate: '9999-12-31T23:59:59.999Z' })).statusCode).toBe(200);
+  });
+});
+
+describe('bodies PostgreSQL cannot store', () => {
+  const intervention = () => `/api/insights/events/${eventId}/intervention`;
+  const post = (url: string, payload: string) =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('answers 422 naming the field for a lone surrogate in a string or a key, writing nothing', async () => {
+    const before = await tablesDigest(server.database, writtenTables);
+    const event = (extra: string) =>
+      `{"event_type":"error","user_id":"${admin.id}","location_id":"x",${extra}}`;
+    for (const [url, payload, field] of [
+      ['/api/analytics/events', event('"notes":"\\ud800"'), 'notes'],
+      ['/api/analytics/events', event('"new_state":{"a":["\\udc00"]}'), 'new_state.a.0'],
+      ['/api/analytics/events', event('"new_state":{"\\udc00":1}'), 'new_state.\udc00'],
+      [intervention(), '{"notes":"ok \\ud800"}', 'notes'],
+    ]) {
+      const res = await post(url, payload);
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json().details).toEqual({ [field]: textMessages.surrogate });
+    }
+    expect(await tablesDigest(server.database, writtenTables)).toEqual(before);
+  });
+
+  it(`answers 400 for a body nested deeper than ${maxJsonDepth} levels, and takes one that deep`, async () => {
+    const nested = (depth: number) => `{"notes":"n","deep":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const deep = await post(intervention(), nested(20_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ message: expect.stringContaining('nests deeper'), code: 'BODY_TOO_DEEP' });
+    expect((await post(intervention(), nested(maxJsonDepth))).statusCode).toBe(201);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { pruneLiveEvents } from '../../server/modules/live/log';
 import {
   commitEvents,
@@ -36,6 +37,22 @@ async function open(locationId: string, query: Record<string, string | number> =
 const connected = (f: Follower) => f.messages.find((m) => m.event === 'connected');
 
 describe('opening a stream', () => {
+  it('sends the security headers of every other response with the stream', async () => {
+    const { id } = await server.createLocation();
+    const stream = await open(id);
+    const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      expect(health.headers[name], name).toBeDefined();
+      expect(stream.headers[name], name).toBe(health.headers[name]);
+    }
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+  });
+
   it('answers 401 before the stream opens for a missing, expired or invalid token, and never echoes it', async () => {
     const { id } = await server.createLocation();
     const expired = await server.tokenFor(admin.id, -60);
@@ -52,13 +69,15 @@ describe('opening a stream', () => {
     }
   });
 
-  it('answers 403 for a location the user may not see, an unknown one, or a malformed id', async () => {
+  it('answers 403 for a location the user may not see, an unknown one, a malformed id, or a user without client access', async () => {
     const mine = await server.createLocation();
     const theirs = await server.createLocation();
-    const ann = await server.createUser({ locations: [mine.id] });
+    const ann = await server.createUser({ permissions: ['desktop_access'], locations: [mine.id] });
+    const noClient = await server.createUser({ permissions: ['view_storage_map'], locations: [mine.id] });
     const forbidden = { message: 'You do not have permission to perform this action', code: 'FORBIDDEN' };
     for (const [token, locationId] of [
       [ann.token, theirs.id],
+      [noClient.token, mine.id],
       [admin.token, crypto.randomUUID()],
       [admin.token, 'not-a-uuid'],
     ]) {
@@ -270,6 +289,95 @@ describe('order under concurrency', () => {
       const replay = await open(id, { lastEventId: k });
       await until(() => replay.updateIds().length === 200 - k);
       expect(replay.messages.filter((m) => m.event === 'update')).toEqual(live.slice(k));
+    }
+  });
+});
+
+describe('revocation', () => {
+  it("closes within 2 s, in every process, the streams of a signed-out session, a user who lost the location or that kind of client's access, and a deleted user", async () => {
+    const [location, elsewhere] = [await server.createLocation(), await server.createLocation()];
+    const user = () => server.createUser({ permissions: ['desktop_access'], locations: [location.id] });
+    const [out, moved, barred, gone, stays] = await Promise.all([user(), user(), user(), user(), user()]);
+    // a user with a phone and a desktop who loses the phone's access
+    const both = await server.createUser({
+      permissions: ['desktop_access', 'mobile_access'],
+      locations: [location.id],
+    });
+    // a signed-in session of its own (the tokens tests make belong to no stored session)
+    const session = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: out.username, password: out.password },
+      })
+    ).json();
+    // another process: an app of its own over the same database, hearing changes on its own listener
+    const second = await buildApp(server.app.config, { database: server.database, logger: false });
+    try {
+      const secondBase = await second.listen({ port: 0, host: '127.0.0.1' });
+      const streamOf = async (token: string, client?: 'desktop' | 'mobile') => {
+        const follower = await follow(sseUrl(secondBase, location.id, { token, ...(client && { client }) }));
+        followers.push(follower);
+        await until(() => connected(follower) !== undefined, 5_000, 'connected');
+        return follower;
+      };
+      const streams = {
+        out: await streamOf(session.token),
+        moved: await streamOf(moved.token),
+        barred: await streamOf(barred.token),
+        gone: await streamOf(gone.token),
+        stays: await streamOf(stays.token),
+        phone: await streamOf(both.token, 'mobile'),
+        desk: await streamOf(both.token, 'desktop'),
+      };
+      const closedEarly: string[] = [];
+      for (const name of ['stays', 'desk'] as const)
+        void streams[name].closed.then(() => closedEarly.push(name));
+      const as = (
+        method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+        url: string,
+        payload?: object,
+        token = admin.token,
+      ) => server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+      const start = Date.now();
+      expect((await as('POST', '/api/auth/logout', undefined, session.token)).statusCode).toBe(200);
+      expect((await as('PATCH', `/api/users/${moved.id}`, { locationIds: [elsewhere.id] })).statusCode).toBe(
+        200,
+      );
+      const grants = await as('PUT', `/api/permissions/users/${barred.id}/permissions`, [
+        { name: 'view_storage_map' },
+      ]);
+      expect(grants.statusCode).toBe(200);
+      expect((await as('DELETE', `/api/users/${gone.id}`)).statusCode).toBeLessThan(300);
+      const deskOnly = await as('PUT', `/api/permissions/users/${both.id}/permissions`, [
+        { name: 'desktop_access' },
+      ]);
+      expect(deskOnly.statusCode).toBe(200);
+      const closedBy = (follower: Follower) =>
+        Promise.race([
+          follower.closed.then(() => true),
+          new Promise((done) => setTimeout(done, 2_000 - (Date.now() - start), false)),
+        ]);
+      for (const name of ['out', 'moved', 'barred', 'gone', 'phone'] as const) {
+        expect(await closedBy(streams[name]), `${name}'s stream closed within 2 s`).toBe(true);
+      }
+      expect(closedEarly).toEqual([]);
+      // and none of them may open it again
+      for (const [token, client] of [
+        [session.token],
+        [moved.token],
+        [barred.token],
+        [gone.token],
+        [both.token, 'mobile'],
+      ]) {
+        const again = await follow(
+          sseUrl(secondBase, location.id, { token: token!, ...(client && { client }) }),
+        );
+        followers.push(again);
+        expect([401, 403]).toContain(again.status);
+      }
+    } finally {
+      await second.close();
     }
   });
 });

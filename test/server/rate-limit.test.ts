@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { signAccessToken } from '../../server/plugins/auth';
 import { createRateLimiter } from '../../server/plugins/rate-limit';
 import { setupTestServer } from './support/server';
 
 const perMinute = 6;
-const server = setupTestServer({ config: { apiRateLimitPerMinute: perMinute } });
+// app.inject comes from 127.0.0.1: as if through a proxy on the same machine
+const server = setupTestServer({ config: { apiRateLimitPerMinute: perMinute, trustProxy: ['loopback'] } });
 
 describe('createRateLimiter', () => {
   it('allows a burst of perMinute, then one more every 60 000 / perMinute ms, per key', () => {
@@ -27,7 +29,7 @@ describe('createRateLimiter', () => {
   });
 });
 
-describe('API rate limit per token', () => {
+describe('API rate limit per session', () => {
   it('answers 429 with Retry-After once a token exceeds its rate; other tokens go on', async () => {
     const [ann, bob] = [await server.createUser(), await server.createUser()];
     const validate = (headers: Record<string, string>) =>
@@ -45,9 +47,51 @@ describe('API rate limit per token', () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('keys the limit on the verified session: neither spacing the header nor another token of it starts afresh', async () => {
+    const ann = await server.createUser();
+    const session = crypto.randomUUID();
+    const [first, second] = await Promise.all([
+      signAccessToken(server.app.jwtKey, ann.id, session),
+      signAccessToken(server.app.jwtKey, ann.id, session, 600),
+    ]);
+    const validate = (authorization: string) =>
+      server.app.inject({ method: 'GET', url: '/api/auth/validate', headers: { authorization } });
+    for (let i = 0; i < perMinute; i++) expect((await validate(`Bearer ${first}`)).statusCode).toBe(200);
+    for (const authorization of [`Bearer  ${first}`, `Bearer ${first} `, `Bearer ${second}`]) {
+      expect((await validate(authorization)).statusCode, JSON.stringify(authorization)).toBe(429);
+    }
+  });
+
   it('defaults to 1200 per minute and reads API_RATE_LIMIT_PER_MINUTE (0 turns it off)', () => {
     expect(loadConfig({}).apiRateLimitPerMinute).toBe(1200);
     expect(loadConfig({ API_RATE_LIMIT_PER_MINUTE: '0' }).apiRateLimitPerMinute).toBe(0);
     expect(() => loadConfig({ API_RATE_LIMIT_PER_MINUTE: 'lots' })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  it("throttles sign-in by the address a trusted proxy names, and by the socket's otherwise", async () => {
+    const fail = (remoteAddress: string, forwardedFor: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username: 'nobody', password: 'wrong-guess' },
+      });
+    expect((await fail('127.0.0.1', '10.7.7.7')).statusCode).toBe(401);
+    expect((await fail('10.8.8.8', '10.7.7.7')).statusCode).toBe(401); // not a trusted proxy
+    const rows = await server.db.selectFrom('login_failures').select('ip').orderBy('ip').execute();
+    expect(rows.map((row) => row.ip)).toEqual(['10.7.7.7', '10.8.8.8']);
+  });
+
+  it('reads TRUST_PROXY as off, every hop, a number of hops or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
   });
 });

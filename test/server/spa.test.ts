@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { setupTestServer } from './support/server';
 
 /** A built app of its own: index.html and one hashed asset. */
@@ -85,5 +86,51 @@ describe('the built app at /', () => {
     const res = await get('/dashboard');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('Content-Security-Policy and HSTS', () => {
+  const directives = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+
+  it("holds the app and the API to the app's own origin, with WebAssembly for the camera, and no HSTS on plain HTTP", async () => {
+    for (const url of ['/dashboard', '/assets/index-abc123.js', '/api/health']) {
+      const res = await get(url);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['default-src'], url).toEqual(["'self'"]);
+      expect(csp['script-src'], url).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      expect(csp['style-src'], url).toEqual(["'self'"]);
+      expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(csp['upgrade-insecure-requests'], url).toBeUndefined();
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('lets the API docs page, and only it, style inline', async () => {
+    const docs = await get('/api/docs');
+    expect(docs.statusCode).toBe(200);
+    const csp = directives(docs.headers['content-security-policy']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+  });
+
+  it('sends HSTS and upgrades subresources when served over HTTPS', async () => {
+    const https = await buildApp(
+      { ...server.app.config, https: true },
+      { database: server.database, logger: false },
+    );
+    try {
+      const res = await https.inject({ method: 'GET', url: '/dashboard' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(directives(res.headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
+    } finally {
+      await https.close();
+    }
   });
 });

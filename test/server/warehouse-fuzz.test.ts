@@ -37,6 +37,11 @@ const junk = fc.oneof(
     [],
     {},
     '00000000-0000-0000-0000-000000000000',
+    // years PostgreSQL's date cannot hold, and a lone surrogate (jsonb refuses it)
+    '0000-01-01',
+    '9999-12-31',
+    '\ud800',
+    ['\udfff'],
   ),
   fc.string({ unit: 'binary' }),
   fc.double(),
@@ -180,6 +185,8 @@ describe('random and malformed requests to every changing warehouse route', () =
         'boxType',
         'orderId',
         'palletType',
+        'shippedFrom',
+        'shippedTo',
         'x',
       ),
       fc.oneof(
@@ -187,6 +194,7 @@ describe('random and malformed requests to every changing warehouse route', () =
         fc.uuid(),
         fc.constant(w?.locationId ?? ''),
         fc.integer().map(String),
+        fc.constantFrom('0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '2026-01-01T00:00:00Z'),
       ),
     );
     const path = fc.constantFrom(
@@ -223,5 +231,26 @@ describe('text PostgreSQL cannot store', () => {
       headers: w.admin.headers,
     });
     expect(list.statusCode).toBe(422);
+  });
+
+  it('answers 422 for a due date in year 0000 and a lone surrogate in a catalogue value', async () => {
+    const before = await tablesDigest(server.database, warehouseTables);
+    const order = await server.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: w.admin.headers,
+      payload: { locationId: w.locationId, customer: 'Sligro', requestedPallets: 1, dueDate: '0000-01-01' },
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json().details).toEqual({ dueDate: expect.stringContaining('years') });
+    const catalog = await server.app.inject({
+      method: 'PUT',
+      url: '/api/catalog',
+      headers: w.admin.headers,
+      payload: { locationId: w.locationId, ...testCatalog, tomatoType: ['Round', 'Vine \ud800'] },
+    });
+    expect(catalog.statusCode).toBe(422);
+    expect(catalog.json().details).toEqual({ 'tomatoType.1': expect.stringContaining('surrogate') });
+    expect(await tablesDigest(server.database, warehouseTables)).toEqual(before);
   });
 });

@@ -1,7 +1,5 @@
-import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
-import type { DB } from '../../db/schema';
 import {
   type AuthUser,
   canSeeLocation,
@@ -10,14 +8,24 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
+import { dateOrInstant } from '../../plugins/dates';
 import { forbidden, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { storableJson, storableText } from '../../plugins/text';
 import { idParamsSchema } from '../users/schemas';
-import { analyticsEventTypes, insertAnalyticsEvents } from './repository';
+import {
+  activityByUser,
+  analyticsEventTypes,
+  countEvents,
+  type EventFilter,
+  eventCountsByType,
+  findEvent,
+  insertAnalyticsEvents,
+  insertIntervention,
+  listEvents,
+} from './repository';
 import { validateAnalyticsEvent } from './validate';
 
-const dateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 const eventTypesSchema = z.string().transform((text, ctx) => {
   try {
     const list = z.array(z.enum(analyticsEventTypes)).max(100).parse(JSON.parse(text));
@@ -28,8 +36,8 @@ const eventTypesSchema = z.string().transform((text, ctx) => {
   }
 });
 const rangeQuerySchema = z.object({
-  startDate: dateSchema.optional(),
-  endDate: dateSchema.optional(),
+  startDate: dateOrInstant().optional(),
+  endDate: dateOrInstant().optional(),
   locationId: storableText().min(1).max(100).optional(),
 });
 const eventsQuerySchema = rangeQuerySchema.extend({
@@ -40,7 +48,6 @@ const eventsQuerySchema = rangeQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-type EventsQuery = Partial<z.infer<typeof eventsQuerySchema>>;
 
 const eventSchema = z.object({
   id: z.uuid(),
@@ -60,71 +67,22 @@ const eventSchema = z.object({
 });
 const eventListSchema = z.object({ data: z.array(eventSchema) });
 
-/** The exclusive upper bound for `endDate`: a whole day for a date, the instant itself otherwise. */
-function endBound(endDate: string): string {
-  const end = new Date(endDate);
-  return new Date(end.getTime() + (endDate.length === 10 ? 86_400_000 : 1)).toISOString();
-}
-
-/**
- * The filters of SPEC 7's events query as a where-clause on `analytics_events as e`, always
- * limited to the locations `user` may see (admins: all). A `locationId` the user cannot see
- * answers 404.
- */
-function eventFilter(user: AuthUser, query: EventsQuery) {
+/** The query, once a `locationId` in it is one the user may see (404 otherwise: never say it exists). */
+function visible<Q extends EventFilter>(user: AuthUser, query: Q): Q {
   if (query.locationId !== undefined && !canSeeLocation(user, query.locationId)) throw notFound();
-  return (eb: ExpressionBuilder<DB & { e: DB['analytics_events'] }, 'e'>) => {
-    const conditions = [];
-    if (query.locationId !== undefined) conditions.push(eb('e.location_id', '=', query.locationId));
-    else if (!user.admin) {
-      conditions.push(
-        user.locationIds.length ? eb('e.location_id', 'in', user.locationIds) : sql<boolean>`false`,
-      );
-    }
-    if (query.startDate) conditions.push(eb('e.created_at', '>=', new Date(query.startDate).toISOString()));
-    if (query.endDate) conditions.push(eb('e.created_at', '<', endBound(query.endDate)));
-    if (query.eventTypes?.length) conditions.push(eb('e.event_type', 'in', query.eventTypes));
-    if (query.userId) conditions.push(eb('e.user_id', '=', query.userId));
-    if (query.palletId) conditions.push(eb('e.pallet_id', '=', query.palletId));
-    if (query.orderId) conditions.push(eb('e.order_id', '=', query.orderId));
-    return eb.and(conditions);
-  };
+  return query;
 }
 
 /** Analytics: recording events (any signed-in user) and SPEC 7's /api/insights reads (view_analytics). */
 export async function analyticsRoutes(app: App): Promise<void> {
   const view = requirePermission('view_analytics');
 
-  function selectEvents(user: AuthUser, query: EventsQuery) {
-    return app.db
-      .selectFrom('analytics_events as e')
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .where(eventFilter(user, query))
-      .select([
-        'e.id',
-        'e.event_type as eventType',
-        'e.pallet_id as palletId',
-        'e.order_id as orderId',
-        'e.user_id as userId',
-        'u.username',
-        'e.location_id as locationId',
-        'e.notes',
-        'e.previous_state as previousState',
-        'e.new_state as newState',
-        'e.scan_type as scanType',
-        'e.scan_location as scanLocation',
-        'e.scan_device_id as scanDeviceId',
-        'e.created_at as createdAt',
-      ])
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.id', 'desc');
-  }
-
   app.post(
     '/api/analytics/events',
     {
       preHandler: requireAuth,
       schema: {
+        summary: 'Record an analytics event',
         tags: ['analytics'],
         body: z.record(z.string(), z.unknown()),
         response: { 201: z.object({ success: z.literal(true), data: z.object({ id: z.uuid() }) }) },
@@ -146,7 +104,11 @@ export async function analyticsRoutes(app: App): Promise<void> {
     '/api/insights/event-types',
     {
       preHandler: view,
-      schema: { tags: ['insights'], response: { 200: z.object({ data: z.array(z.string()) }) } },
+      schema: {
+        summary: 'List the analytics event types',
+        tags: ['insights'],
+        response: { 200: z.object({ data: z.array(z.string()) }) },
+      },
     },
     async () => ({ data: [...analyticsEventTypes] }),
   );
@@ -156,6 +118,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     {
       preHandler: view,
       schema: {
+        summary: 'List analytics events by filter',
         tags: ['insights'],
         querystring: eventsQuerySchema,
         response: {
@@ -166,15 +129,12 @@ export async function analyticsRoutes(app: App): Promise<void> {
     async (request) => {
       const user = currentUser(request);
       const { limit, offset } = request.query;
-      const [data, count] = await Promise.all([
-        selectEvents(user, request.query).limit(limit).offset(offset).execute(),
-        app.db
-          .selectFrom('analytics_events as e')
-          .where(eventFilter(user, request.query))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+      const filter = visible(user, request.query);
+      const [data, total] = await Promise.all([
+        listEvents(app.db, user, filter, limit, offset),
+        countEvents(app.db, user, filter),
       ]);
-      return { data, total: Number(count.n), limit, offset };
+      return { data, total, limit, offset };
     },
   );
 
@@ -183,24 +143,30 @@ export async function analyticsRoutes(app: App): Promise<void> {
       `/api/insights/events/${kind}/:id`,
       {
         preHandler: view,
-        schema: { tags: ['insights'], params: idParamsSchema, response: { 200: eventListSchema } },
+        schema: {
+          summary: `The analytics events of one ${kind}`,
+          tags: ['insights'],
+          params: idParamsSchema,
+          response: { 200: eventListSchema },
+        },
       },
       async (request) => {
         const filter = kind === 'pallet' ? { palletId: request.params.id } : { orderId: request.params.id };
-        return { data: await selectEvents(currentUser(request), filter).limit(1000).execute() };
+        return { data: await listEvents(app.db, currentUser(request), filter, 1000, 0) };
       },
     );
   }
 
   /** Options of a view_analytics read filtered by date range and location, answering `answer`. */
-  const rangeRead = <A extends z.ZodType>(answer: A) => ({
+  const rangeRead = <A extends z.ZodType>(summary: string, answer: A) => ({
     preHandler: view,
-    schema: { tags: ['insights'], querystring: rangeQuerySchema, response: { 200: answer } },
+    schema: { summary, tags: ['insights'], querystring: rangeQuerySchema, response: { 200: answer } },
   });
 
   app.get(
     '/api/insights/stats',
     rangeRead(
+      'Analytics event counts by type',
       z.object({
         totalEvents: z.number(),
         uniqueUsers: z.number(),
@@ -209,22 +175,11 @@ export async function analyticsRoutes(app: App): Promise<void> {
       }),
     ),
     async (request) => {
-      const rows = await app.db
-        .selectFrom('analytics_events as e')
-        .where(eventFilter(currentUser(request), request.query))
-        .select((eb) => [
-          'e.event_type',
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.min('e.created_at').as('first'),
-          eb.fn.max('e.created_at').as('last'),
-          sql<
-            string[]
-          >`coalesce(json_agg(distinct e.user_id) filter (where e.user_id is not null), '[]'::json)`.as(
-            'users',
-          ),
-        ])
-        .groupBy('e.event_type')
-        .execute();
+      const rows = await eventCountsByType(
+        app.db,
+        currentUser(request),
+        visible(currentUser(request), request.query),
+      );
       const users = new Set(rows.flatMap((r) => r.users));
       const firsts = rows.map((r) => r.first).sort();
       const lasts = rows.map((r) => r.last).sort();
@@ -243,6 +198,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
   app.get(
     '/api/insights/user-activity',
     rangeRead(
+      'Analytics events per user',
       z.object({
         data: z.array(
           z.object({
@@ -255,20 +211,11 @@ export async function analyticsRoutes(app: App): Promise<void> {
       }),
     ),
     async (request) => {
-      const rows = await app.db
-        .selectFrom('analytics_events as e')
-        .leftJoin('users as u', 'u.id', 'e.user_id')
-        .where(eventFilter(currentUser(request), request.query))
-        .where('e.user_id', 'is not', null)
-        .select((eb) => [
-          'e.user_id as userId',
-          eb.fn.max('u.username').as('username'),
-          eb.fn.countAll<number>().as('eventCount'),
-          eb.fn.max('e.created_at').as('lastEventAt'),
-        ])
-        .groupBy('e.user_id')
-        .orderBy('eventCount', 'desc')
-        .execute();
+      const rows = await activityByUser(
+        app.db,
+        currentUser(request),
+        visible(currentUser(request), request.query),
+      );
       return { data: rows.map((r) => ({ ...r, userId: r.userId!, eventCount: Number(r.eventCount) })) };
     },
   );
@@ -278,6 +225,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     {
       preHandler: view,
       schema: {
+        summary: 'Record an intervention on an event',
         tags: ['insights'],
         params: idParamsSchema,
         body: z
@@ -298,17 +246,9 @@ export async function analyticsRoutes(app: App): Promise<void> {
     },
     (request, reply) =>
       mutate(request, reply, async (trx, user) => {
-        const event = await trx
-          .selectFrom('analytics_events')
-          .select(['id', 'location_id', 'pallet_id', 'order_id'])
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
+        const event = await findEvent(trx, request.params.id);
         if (!event || !canSeeLocation(user, event.location_id)) throw notFound();
-        const intervention = await trx
-          .insertInto('analytics_interventions')
-          .values({ event_id: event.id, user_id: user.id, body: JSON.stringify(request.body) })
-          .returning(['id', 'event_id as eventId', 'user_id as userId', 'body', 'created_at as createdAt'])
-          .executeTakeFirstOrThrow();
+        const intervention = await insertIntervention(trx, event.id, user.id, request.body);
         const notes = typeof request.body.notes === 'string' ? request.body.notes.slice(0, 2000) : null;
         return {
           status: 201,

@@ -8,6 +8,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const refreshTtlMs = { rememberMe: 30 * 24 * 3_600_000, session: 12 * 3_600_000 };
 /** Login throttling: this many failures per username and IP… */
 export const loginFailureLimit = 5;
+/** …or this many from one IP, whatever the usernames… */
+export const loginFailureLimitPerIp = 20;
 /** …within this window answer 429 (CONTRACT: 5 per 15 min). */
 export const loginFailureWindowMinutes = 15;
 
@@ -16,26 +18,53 @@ const window = sql<string>`now() - make_interval(mins => ${loginFailureWindowMin
 
 /**
  * Records a sign-in attempt of `username` from `ip` as a failure until it succeeds (then
- * {@link clearLoginFailures}), and answers how many this key has within the window, this one
- * included. Counting after inserting keeps concurrent guesses from slipping past the limit.
+ * {@link clearLoginFailures}), and answers how many seconds the caller must wait: 0 when the
+ * attempt may go on, else until enough failures have left the window. An IP past
+ * {@link loginFailureLimitPerIp} records nothing more, so guessing usernames (known or not, which
+ * the answer never tells) keeps at most that many rows per IP and costs no password hash; a
+ * username past {@link loginFailureLimit} from that IP is refused even with the right password.
+ * Counting after inserting keeps concurrent guesses from slipping past either limit.
  */
 export async function recordLoginAttempt(db: Db, username: string, ip: string): Promise<number> {
   const key = username.toLowerCase();
-  await db
-    .deleteFrom('login_failures')
-    .where('username', '=', key)
-    .where('ip', '=', ip)
-    .where('failed_at', '<=', window)
-    .execute();
-  await db.insertInto('login_failures').values({ username: key, ip }).execute();
-  const row = await db
+  // the table keeps only the window: at most loginFailureLimitPerIp rows of each recent IP
+  await db.deleteFrom('login_failures').where('failed_at', '<=', window).execute();
+  const inserted = await sql`
+    insert into login_failures (username, ip)
+    select ${key}, ${ip}
+    where (select count(*) from login_failures where ip = ${ip} and failed_at > ${window}) < ${loginFailureLimitPerIp}
+    returning ip`.execute(db);
+  const counts = await db
     .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('username', '=', key)
+    .select([
+      sql<number>`count(*)`.as('ip'),
+      sql<number>`count(*) filter (where username = ${key})`.as('key'),
+    ])
     .where('ip', '=', ip)
     .where('failed_at', '>', window)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const perIp = Number(counts.ip);
+  if (inserted.rows.length === 0 || perIp > loginFailureLimitPerIp)
+    return secondsUntilBelow(db, ip, undefined, perIp - loginFailureLimitPerIp);
+  const perKey = Number(counts.key);
+  if (perKey > loginFailureLimit) return secondsUntilBelow(db, ip, key, perKey - loginFailureLimit);
+  return 0;
+}
+
+/** Seconds until the failures of `ip` (of `username` only, when given) have lost `excess` + 1 of the oldest. */
+async function secondsUntilBelow(db: Db, ip: string, username: string | undefined, excess: number) {
+  let query = db
+    .selectFrom('login_failures')
+    .select(
+      sql<number>`extract(epoch from failed_at + make_interval(mins => ${loginFailureWindowMinutes}) - now())`.as(
+        's',
+      ),
+    )
+    .where('ip', '=', ip)
+    .where('failed_at', '>', window);
+  if (username !== undefined) query = query.where('username', '=', username);
+  const row = await query.orderBy('failed_at').offset(Math.max(0, excess)).limit(1).executeTakeFirst();
+  return Math.max(1, Math.ceil(Number(row?.s ?? 1)));
 }
 
 /** Forgets the failures of `username` from `ip` (after a successful sign-in). */

@@ -4,13 +4,12 @@ import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import { badCredentials, invalid, tooManyRequests, unauthorized } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
-import { findUser, findUserForLogin, toApiUser } from '../users/repository';
+import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
 import { apiUserSchema, successSchema } from '../users/schemas';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
   issueRefreshToken,
-  loginFailureLimit,
   recordLoginAttempt,
   revokeFamily,
   revokeOtherFamilies,
@@ -45,6 +44,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/login',
     {
       schema: {
+        summary: 'Sign in with username and password',
         tags: ['auth'],
         security: [],
         body: z.object({
@@ -57,8 +57,8 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { username, password, rememberMe } = request.body;
-      if ((await recordLoginAttempt(app.db, username, request.ip)) > loginFailureLimit)
-        throw tooManyRequests();
+      const waitS = await recordLoginAttempt(app.db, username, request.ip);
+      if (waitS > 0) throw tooManyRequests(waitS);
       const found = await findUserForLogin(app.db, username);
       const matches = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
       if (!found || !matches) throw badCredentials();
@@ -72,6 +72,7 @@ export async function authRoutes(app: App): Promise<void> {
     '/api/auth/refresh-token',
     {
       schema: {
+        summary: 'Exchange a refresh token for a new session token',
         tags: ['auth'],
         security: [],
         body: z.object({ refreshToken: z.string().min(1).max(200) }),
@@ -96,7 +97,11 @@ export async function authRoutes(app: App): Promise<void> {
     {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
-      schema: { tags: ['auth'], response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) } },
+      schema: {
+        summary: 'The signed-in user, if the token is valid',
+        tags: ['auth'],
+        response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) },
+      },
     },
     async (request) => ({ data: { user: toApiUser(currentUser(request)) } }),
   );
@@ -106,7 +111,7 @@ export async function authRoutes(app: App): Promise<void> {
     {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
-      schema: { tags: ['auth'], response: { 200: successSchema } },
+      schema: { summary: 'Sign out: revoke this session', tags: ['auth'], response: { 200: successSchema } },
     },
     (request, reply) =>
       mutate(request, reply, async (trx, user) => {
@@ -121,6 +126,7 @@ export async function authRoutes(app: App): Promise<void> {
       preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: {
+        summary: "Change one's own password",
         tags: ['auth'],
         body: z.object({
           currentPassword: z.string().min(1).max(1000),
@@ -133,23 +139,13 @@ export async function authRoutes(app: App): Promise<void> {
       const { currentPassword, newPassword } = request.body;
       const newHash = await hashPassword(newPassword); // scrypt outside the transaction
       return mutate(request, reply, async (trx, user) => {
-        const row = await trx
-          .selectFrom('users')
-          .select('password_hash')
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (!(await verifyPassword(currentPassword, row.password_hash))) {
+        if (!(await verifyPassword(currentPassword, await lockedPasswordHash(trx, user.id)))) {
           throw invalid({ currentPassword: 'Current password is incorrect' });
         }
         if (newPassword === currentPassword) {
           throw invalid({ newPassword: 'New password must differ from the current one' });
         }
-        await trx
-          .updateTable('users')
-          .set({ password_hash: newHash, first_login: false, updated_at: new Date().toISOString() })
-          .where('id', '=', user.id)
-          .execute();
+        await updateUser(trx, user.id, { password_hash: newHash, first_login: false });
         const sessionsRevoked = await revokeOtherFamilies(trx, user.id, user.familyId);
         return { body: { success: true as const }, usersChanged: [user.id], sessionsRevoked };
       });

@@ -1,12 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, requireAuth } from '../../plugins/auth';
-
-/** An instant PostgreSQL can hold as a timestamptz: years 1 to 9999 (ISO's year 0000 is not one). */
-const instant = z.iso
-  .datetime({ offset: true })
-  .refine((text) => !text.startsWith('0000'), { message: 'years 0001 to 9999' });
+import { instant } from '../../plugins/dates';
+import { overviewOf } from './repository';
 
 const overviewSchema = z.object({
   totalKgWarehouse: z.number().describe('kg of the active pallets in the location'),
@@ -29,10 +25,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
         querystring: z
           .object({
             locationId: z.uuid(),
-            shippedFrom: instant
+            shippedFrom: instant()
               .optional()
               .describe("start of the day to count shipments of (the client's local day)"),
-            shippedTo: instant.optional().describe('its end (exclusive)'),
+            shippedTo: instant().optional().describe('its end (exclusive)'),
           })
           .refine((q) => (q.shippedFrom === undefined) === (q.shippedTo === undefined), {
             message: 'shippedFrom and shippedTo go together',
@@ -42,23 +38,12 @@ export async function dashboardRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { locationId, shippedFrom, shippedTo } = request.query;
-      const shipped =
-        shippedFrom && shippedTo
-          ? sql<number>`count(*) filter (where p.shipped_at >= ${shippedFrom}::timestamptz and p.shipped_at < ${shippedTo}::timestamptz)`
-          : sql<number>`count(*) filter (where p.shipped_at >= date_trunc('day', now(), 'UTC'))`;
       await assertLocationAccess(request, locationId);
-      return app.db
-        .selectFrom('pallets as p')
-        .leftJoin('assignments as a', 'a.pallet_id', 'p.id')
-        .select([
-          sql<number>`coalesce(sum(p.weight) filter (where p.status = 'active'), 0)`.as('totalKgWarehouse'),
-          sql<number>`coalesce(sum(p.weight) filter (where p.status = 'active' and a.pallet_id is not null), 0)`.as(
-            'totalKgAssigned',
-          ),
-          shipped.as('shippedToday'),
-        ])
-        .where('p.location_id', '=', locationId)
-        .executeTakeFirstOrThrow();
+      return overviewOf(
+        app.db,
+        locationId,
+        shippedFrom && shippedTo ? { from: shippedFrom, to: shippedTo } : undefined,
+      );
     },
   );
 }

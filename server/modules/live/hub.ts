@@ -63,9 +63,14 @@ export class LiveHub {
    * Streams a location on `socket` (taken over from its HTTP request): `connected` (where the
    * stream goes on from, and the log's newest id), the logged events after `afterId` (or `reset`
    * when the log no longer holds them all, then what follows the newest id), then live events,
-   * each once.
+   * each once. `head` is the response head to write first.
    */
-  async open(locationId: string, socket: Socket, afterId: number | undefined): Promise<void> {
+  async open(
+    locationId: string,
+    socket: Socket,
+    afterId: number | undefined,
+    head: Buffer = sseHead,
+  ): Promise<void> {
     this.connections++;
     const stream = new SseStream(socket, this.options.maxBufferedBytes);
     let broadcaster: LocationBroadcaster | undefined;
@@ -75,7 +80,7 @@ export class LiveHub {
       broadcaster?.streams.delete(stream);
       heartbeats.delete(stream);
     });
-    stream.send(sseHead);
+    stream.send(head);
     try {
       broadcaster = await this.broadcaster(locationId);
       const lastId = await this.log.lastId(locationId);

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import type { App } from '../../app';
-import { assertLocationAccess, signIn } from '../../plugins/auth';
+import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
+import { errorSchema } from '../../plugins/openapi';
+import { isFamilyRevoked } from '../auth/repository';
+import { findUser, hasClientAccess } from '../users/repository';
+import { type Holder, StreamHolders } from './holders';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
+import { sseHeadWith } from './sse-stream';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
 const unavailable = () =>
@@ -21,10 +26,21 @@ export async function liveRoutes(app: App): Promise<void> {
   const options = app.config.live;
   const onError = (error: unknown) => app.log.error({ err: error }, 'live events');
   const hub = new LiveHub(databaseLiveLog(app.db), options, onError);
-  // a committed event goes to its location's streams; after a reconnect, the log says what was missed
+  const holders = new StreamHolders();
+  // a committed event goes to its location's streams; after a reconnect, the log says what was
+  // missed; a revoked session, or a user who lost what a stream needs, loses the stream
   const listening = app.changes$.subscribe((change) => {
     if (change.kind === 'live') hub.notify(change.locationId, change.id);
-    else if (change.kind === 'listening') hub.catchUp();
+    else if (change.kind === 'revoked')
+      for (const held of holders.ofFamily(change.familyId)) held.socket.destroy();
+    else if (change.kind === 'user')
+      void closeRevoked(app, holders.ofUser(change.userId), false).catch(onError);
+    else if (change.kind === 'listening') {
+      hub.catchUp();
+      // what was missed while not listening may have revoked any of them
+      const all = holders.users().flatMap((userId) => holders.ofUser(userId));
+      void closeRevoked(app, all, true).catch(onError);
+    }
   });
   const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
   const pruning = setInterval(prune, options.pruneIntervalMs).unref();
@@ -35,22 +51,51 @@ export async function liveRoutes(app: App): Promise<void> {
     listening.unsubscribe();
   });
 
+  let head: Buffer | undefined;
   app.get(
     '/api/sse/location/:locationId',
     {
       schema: {
+        summary: 'Live events of one location (server-sent events)',
+        tags: ['live'],
+        security: [],
         description:
           'Server-sent events of one location: `connected`, the replay after lastEventId (or `reset`), then `update`s; `heartbeat` every 15 s. The Last-Event-ID header wins over the query.',
         params: z.object({ locationId: z.string() }),
-        querystring: z.object({ token: z.string().optional(), lastEventId: z.string().optional() }),
+        querystring: z.object({
+          token: z.string().optional().describe('the access token (an EventSource cannot send headers)'),
+          lastEventId: z
+            .string()
+            .optional()
+            .describe('the last update id received: the stream replays what followed'),
+          client: z
+            .enum(['desktop', 'mobile'])
+            .optional()
+            .describe(
+              'the kind of client: the stream needs (and is held while the user has) that access; else either',
+            ),
+        }),
+        response: {
+          200: {
+            description:
+              'text/event-stream: `connected`, the replay, then `update` (id: the event id, data: SPEC 7 message) and `heartbeat` events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: errorSchema.describe('missing, expired or revoked token'),
+          403: errorSchema.describe('a location the user may not see, or no client access'),
+          422: errorSchema.describe('a lastEventId that is not a non-negative integer'),
+          503: errorSchema.describe('past the connection limit, or shutting down'),
+        },
       },
     },
     async (request, reply) => {
-      await signIn(request, request.query.token);
+      const user = await signIn(request, request.query.token);
       const { locationId } = request.params;
       await assertLocationAccess(request, locationId).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? forbidden() : error;
       });
+      const { client } = request.query;
+      if (!hasClientAccess(user, client)) throw forbidden();
       const header = request.headers['last-event-id'];
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
@@ -58,12 +103,43 @@ export async function liveRoutes(app: App): Promise<void> {
         throw invalid({ lastEventId: 'must be a non-negative integer' });
       }
       if (!hub.accepting()) throw unavailable();
+      // the security headers set so far (the same for every stream) go out with the stream's head
+      head ??= sseHeadWith(reply.getHeaders());
       reply.hijack();
+      holders.add({
+        userId: user.id,
+        familyId: user.familyId,
+        locationId,
+        client,
+        socket: request.raw.socket,
+      });
       await hub.open(
         locationId,
         request.raw.socket,
         lastEventId === undefined ? undefined : Number(lastEventId),
+        head,
       );
     },
   );
+}
+
+/**
+ * Closes those of `held` whose holder may no longer follow their location: deleted, no longer
+ * assigned to it, without access for their kind of client, or (when `families` is set) signed
+ * out. The client's reconnect is then refused.
+ */
+async function closeRevoked(app: App, held: Holder[], families: boolean): Promise<void> {
+  const byUser = new Map<string, Holder[]>();
+  for (const holder of held) byUser.set(holder.userId, [...(byUser.get(holder.userId) ?? []), holder]);
+  for (const [userId, streams] of byUser) {
+    const user = await findUser(app.db, userId);
+    for (const holder of streams) {
+      const allowed =
+        user !== undefined &&
+        canSeeLocation(user, holder.locationId) &&
+        hasClientAccess(user, holder.client) &&
+        !(families && (await isFamilyRevoked(app.db, holder.familyId)));
+      if (!allowed) holder.socket.destroy();
+    }
+  }
 }

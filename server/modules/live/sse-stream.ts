@@ -4,16 +4,27 @@ import type { LiveBatch, LiveFrame } from './frame';
 
 /**
  * The response head of an event stream: never cached, transformed, buffered by a proxy or
- * compressed. The body runs until the connection closes (no chunked framing), so each delivery
- * is one plain write of bytes shared by every client.
+ * compressed, with `headers` besides (the security headers every response carries). The body runs
+ * until the connection closes (no chunked framing), so each delivery is one plain write of bytes
+ * shared by every client.
  */
-export const sseHead = Buffer.from(
-  'HTTP/1.1 200 OK\r\n' +
-    'Content-Type: text/event-stream; charset=utf-8\r\n' +
-    'Cache-Control: no-cache, no-transform\r\n' +
-    'X-Accel-Buffering: no\r\n' +
-    'Connection: close\r\n\r\n',
-);
+export function sseHeadWith(headers: Record<string, string | number | string[] | undefined>): Buffer {
+  const extra = Object.entries(headers)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}\r\n`)
+    .join('');
+  return Buffer.from(
+    'HTTP/1.1 200 OK\r\n' +
+      'Content-Type: text/event-stream; charset=utf-8\r\n' +
+      'Cache-Control: no-cache, no-transform\r\n' +
+      'X-Accel-Buffering: no\r\n' +
+      extra +
+      'Connection: close\r\n\r\n',
+  );
+}
+
+/** The head without further headers. */
+export const sseHead = sseHeadWith({});
 
 /**
  * One client's open event stream. Updates reach it exactly once and in id order: live frames that

@@ -9,6 +9,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
+import { calendarDate } from '../../plugins/dates';
 import { conflict, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
@@ -59,14 +60,6 @@ const assignmentSchema = z.object({
   palletIds: z.array(z.string()),
 });
 
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
-    message: 'must be a date that exists',
-  });
-
 const customer = lineText(200);
 const requestedPallets = z.number().int().min(1).max(10_000);
 
@@ -80,14 +73,14 @@ const createBody = z.object({
   locationId: z.uuid(),
   customer,
   requestedPallets,
-  dueDate: calendarDate.nullable().optional(),
+  dueDate: calendarDate().nullable().optional(),
 });
 
 const patchBody = z
   .object({
     customer: customer.optional(),
     requestedPallets: requestedPallets.optional(),
-    dueDate: calendarDate.nullable().optional(),
+    dueDate: calendarDate().nullable().optional(),
     status: z
       .enum(statuses)
       .optional()
@@ -184,7 +177,12 @@ export async function orderRoutes(app: App): Promise<void> {
     '/api/orders/:id',
     {
       preHandler: requireAuth,
-      schema: { tags: ['orders'], params: idParams, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Read an order',
+        tags: ['orders'],
+        params: idParams,
+        response: { 200: orderSchema },
+      },
     },
     async (request) => loadOrder(app.db, request.user!, request.params.id),
   );

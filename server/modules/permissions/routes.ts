@@ -72,7 +72,7 @@ export async function permissionRoutes(app: App): Promise<void> {
       `/api/permissions/users/:id/${kind}`,
       {
         preHandler: requireAuth,
-        schema: { tags: ['permissions'], params, response: { 200: schema } },
+        schema: { summary: `A user's ${kind}`, tags: ['permissions'], params, response: { 200: schema } },
       },
       async (request) => {
         const target = await readableUser(app.db, currentUser(request), request.params.id, [
@@ -87,7 +87,13 @@ export async function permissionRoutes(app: App): Promise<void> {
       `/api/permissions/users/:id/${kind}`,
       {
         preHandler: manage,
-        schema: { tags: ['permissions'], params, body: schema, response: { 200: schema } },
+        schema: {
+          summary: `Replace a user's ${kind}`,
+          tags: ['permissions'],
+          params,
+          body: schema,
+          response: { 200: schema },
+        },
       },
       (request, reply) =>
         mutate(request, reply, async (trx, actor) => ({

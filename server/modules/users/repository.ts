@@ -83,6 +83,19 @@ export function hasPermission(
   return user.admin || user.permissions.includes(flag);
 }
 
+/** The kinds of client of SPEC 6. */
+export type ClientKind = 'desktop' | 'mobile';
+
+/**
+ * Whether the user may use that kind of client (SPEC 6: an administrator, or a holder of
+ * `desktop_access` / `mobile_access`), or, the kind unknown, either. A live stream is held only
+ * while this is true.
+ */
+export function hasClientAccess(user: Pick<UserRecord, 'admin' | 'permissions'>, kind?: ClientKind): boolean {
+  if (kind) return hasPermission(user, `${kind}_access`);
+  return hasPermission(user, 'desktop_access') || hasPermission(user, 'mobile_access');
+}
+
 /** The API's user object of SPEC 3 for a record. */
 export function toApiUser(user: UserRecord): ApiUser {
   const granted = new Set(user.permissions);
@@ -127,6 +140,17 @@ export async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** The user's password hash, the row locked until the transaction ends (a password change). */
+export async function lockedPasswordHash(trx: Db, id: string): Promise<string> {
+  const row = await trx
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
 }
 
 /** Sets `columns` of a user (nothing when empty). */

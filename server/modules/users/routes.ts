@@ -118,6 +118,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       preHandler: manage,
       schema: {
+        summary: 'List the users one may manage',
         tags: ['users'],
         response: { 200: z.object({ success: z.literal(true), data: z.array(apiUserSchema) }) },
       },
@@ -137,7 +138,12 @@ export async function userRoutes(app: App): Promise<void> {
       config: {
         beforePasswordChosen: (request) => (request.params as { id: string }).id === request.user?.id,
       },
-      schema: { tags: ['users'], params: idParamsSchema, response: { 200: oneUserAnswer } },
+      schema: {
+        summary: 'Read a user',
+        tags: ['users'],
+        params: idParamsSchema,
+        response: { 200: oneUserAnswer },
+      },
     },
     async (request) => {
       const user = await readableUserOrName(app.db, currentUser(request), request.params.id, [
@@ -151,7 +157,12 @@ export async function userRoutes(app: App): Promise<void> {
     '/api/users',
     {
       preHandler: manage,
-      schema: { tags: ['users'], body: createUserSchema, response: { 201: userAnswer } },
+      schema: {
+        summary: 'Create a user',
+        tags: ['users'],
+        body: createUserSchema,
+        response: { 201: userAnswer },
+      },
     },
     async (request, reply) => {
       const fields = request.body;
@@ -175,6 +186,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       preHandler: manage,
       schema: {
+        summary: 'Change a user',
         tags: ['users'],
         params: idParamsSchema,
         body: updateUserSchema,
@@ -205,7 +217,12 @@ export async function userRoutes(app: App): Promise<void> {
     '/api/users/:id',
     {
       preHandler: manage,
-      schema: { tags: ['users'], params: idParamsSchema, response: { 200: successSchema } },
+      schema: {
+        summary: 'Delete a user',
+        tags: ['users'],
+        params: idParamsSchema,
+        response: { 200: successSchema },
+      },
     },
     (request, reply) =>
       mutate(request, reply, async (trx, actor) => {

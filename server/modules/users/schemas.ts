@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { permissionFlagSchema } from '../permissions/flags';
+import { type PermissionFlag, permissionFlags } from '../permissions/flags';
+
+/** Every flag of SPEC 3, each true or false (an object with each flag named, so the API docs list them). */
+const flagsSchema = z.object(
+  Object.fromEntries(permissionFlags.map((flag) => [flag, z.boolean()])) as Record<
+    PermissionFlag,
+    z.ZodBoolean
+  >,
+);
 
 /** SPEC 3's user object as answered (see `toApiUser`). */
 export const apiUserSchema = z.object({
@@ -9,7 +17,7 @@ export const apiUserSchema = z.object({
   first_login: z.boolean(),
   desktop_access: z.boolean(),
   mobile_access: z.boolean(),
-  permissions: z.record(permissionFlagSchema, z.boolean()),
+  permissions: flagsSchema,
   force_mobile_mode_enabled: z.boolean(),
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 /** The flags every headless Chromium of the tests and benchmarks runs with. */
 export const chromiumArgs = [
@@ -48,6 +54,8 @@ export async function openBrowser(options: BrowserContextOptions = desktop) {
   const context = await (await shared).newContext(options);
   return {
     page: () => firstPage(context),
+    /** Another tab of the same browser session (shared local storage, a session storage of its own). */
+    newPage: () => context.newPage(),
     close: () => context.close(),
   };
 }
@@ -77,4 +85,16 @@ export async function openProfile(options: BrowserContextOptions = desktop) {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The Content-Security-Policy violations Chromium reports on `page`'s console from now on (a
+ * script, style, image or WebAssembly module the server's policy refused), as they come.
+ */
+export function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
 }
