@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionState } from '../permissions/rules';
+import { allowedAdminSections, chosenSection, restrictionChoices, showsAdminEntry, userErrors } from '.';
+
+const state = (flags: PermissionState['flags'], admin = false): PermissionState => ({
+  loading: false,
+  admin,
+  grantAll: false,
+  flags,
+  error: null,
+});
+
+describe('admin sections', () => {
+  it('follow the flags the server asks: users, permissions, zones, activity; locations and catalogue for admins', () => {
+    expect(allowedAdminSections(state({ manage_users: true, view_analytics: true }))).toEqual([
+      'users',
+      'activity',
+    ]);
+    expect(allowedAdminSections(state({}, true))).toEqual([
+      'users',
+      'permissions',
+      'locations',
+      'zones',
+      'catalogue',
+      'activity',
+    ]);
+    expect(allowedAdminSections(state({ desktop_access: true }))).toEqual([]);
+  });
+
+  it('are none under restrict_admin_tab (even for manage_users) and none while loading', () => {
+    expect(allowedAdminSections(state({ manage_users: true, restrict_admin_tab: true }))).toEqual([]);
+    expect(showsAdminEntry(state({ manage_users: true, restrict_admin_tab: true }))).toBe(false);
+    expect(showsAdminEntry({ ...state({ manage_users: true }), loading: true })).toBe(false);
+    expect(showsAdminEntry(state({ manage_users: true }))).toBe(true);
+  });
+
+  it('open the tab the address names only when allowed, else the first', () => {
+    expect(chosenSection('activity', ['users', 'activity'])).toBe('activity');
+    expect(chosenSection('catalogue', ['users', 'activity'])).toBe('users');
+    expect(chosenSection(null, [])).toBeNull();
+  });
+});
+
+describe('restriction choices', () => {
+  it('map SPEC 3 keys to their flags and keep keys the screen does not know', () => {
+    const choices = restrictionChoices(['custom_thing']);
+    expect(choices.map((c) => c.flag)).toEqual([
+      'restrict_admin_tab',
+      'restrict_kleinpak_console',
+      'restrict_logistics_console',
+      'restrict_sorting_console',
+      'restrict_storage_console',
+      'restrict_custom_thing',
+    ]);
+  });
+});
+
+describe('user form rules', () => {
+  const ok = { username: 'anna.b', password: 'temporary1', admin: false, locationIds: ['l1'] };
+  it('takes a good new user', () => expect(userErrors(ok, true)).toEqual({}));
+  it('asks a new user for an 8-character password, an edit only when one is typed', () => {
+    expect(userErrors({ ...ok, password: 'short' }, true).password).toMatch(/at least 8/);
+    expect(userErrors({ ...ok, password: '' }, false)).toEqual({});
+  });
+  it('refuses odd usernames and a user without a location unless admin', () => {
+    expect(userErrors({ ...ok, username: 'anna b' }, true).username).toMatch(/letters, digits/);
+    expect(userErrors({ ...ok, username: ' ' }, true).username).toBe('Enter a username');
+    expect(userErrors({ ...ok, locationIds: [] }, true).locationIds).toMatch(/at least one location/);
+    expect(userErrors({ ...ok, admin: true, locationIds: [] }, true)).toEqual({});
+  });
+});
