@@ -1,0 +1,48 @@
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { catchError, from, map, of, startWith, switchMap } from 'rxjs';
+import type { Query } from '../../streams/http/send';
+import { useServices } from '../services';
+
+/** A read of the API: loading, failed with its error, or ready with its data. */
+export type ReadState<T> =
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; data: T };
+
+const loading = { status: 'loading' } as const;
+
+/**
+ * GET `path` (nothing while null) with `query`, read again when either changes or after
+ * `reload()`; `pick` takes the data out of the answer (e.g. its `data` list).
+ */
+export function useApiRead<T>(
+  path: string | null,
+  query: Query | undefined,
+  pick: (body: unknown) => T,
+): { state: ReadState<T>; reload: () => void } {
+  const { session } = useServices();
+  const [version, setVersion] = useState(0);
+  // the query's text, not its object, decides whether to read again
+  const key = JSON.stringify(query ?? null);
+  const state$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([api, p, q]) =>
+          p === null
+            ? of<ReadState<T>>(loading)
+            : from(api.get(p, { query: JSON.parse(q) ?? undefined })).pipe(
+                map((body): ReadState<T> => ({ status: 'ready', data: pick(body) })),
+                catchError((error: unknown) => of<ReadState<T>>({ status: 'failed', error })),
+                startWith<ReadState<T>>(loading),
+              ),
+        ),
+      ),
+    [session.api, path, key, version],
+  );
+  const state = useObservableState(state$, loading);
+  return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
+}
+
+/** The `data` of a `{data}` answer (CONTRACT's lists). */
+export const dataOf = <T>(body: unknown): T => (body as { data: T }).data;
