@@ -1,5 +1,5 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { catchError, from, map, of, startWith, switchMap } from 'rxjs';
 import type { Query } from '../../streams/http/send';
 import { useServices } from '../services';
@@ -41,7 +41,8 @@ export function useApiRead<T>(
     [session.api, path, key, version],
   );
   const state = useObservableState(state$, loading);
-  return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return useMemo(() => ({ state, reload }), [state, reload]);
 }
 
 /** The `data` of a `{data}` answer (CONTRACT's lists). */

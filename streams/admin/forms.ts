@@ -91,3 +91,26 @@ export function interventionError(notes: string): string | null {
   if (notes.length > 2000) return 'At most 2000 characters';
   return null;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The activity filters as typed: dates (yyyy-mm-dd), an event type, a user, a pallet and an order id. */
+export interface ActivityFilterDraft {
+  startDate: string;
+  endDate: string;
+  palletId: string;
+  orderId: string;
+}
+
+/** Ids must be whole UUIDs (the server looks them up exactly); the range must not end before it starts. */
+export function activityFilterErrors(draft: ActivityFilterDraft): FormErrors {
+  const errors: FormErrors = {};
+  for (const field of ['palletId', 'orderId'] as const) {
+    const id = draft[field].trim();
+    if (id !== '' && !uuidPattern.test(id))
+      errors[field] = 'Paste the whole ID (36 characters, as the pallet or order dialog shows it)';
+  }
+  if (draft.startDate && draft.endDate && draft.endDate < draft.startDate)
+    errors.endDate = 'The end date comes before the start date';
+  return errors;
+}

@@ -4,6 +4,8 @@
  */
 
 export {
+  type ActivityFilterDraft,
+  activityFilterErrors,
   catalogueValueError,
   type FormErrors,
   interventionError,

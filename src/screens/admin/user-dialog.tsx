@@ -1,0 +1,196 @@
+import { type FormEvent, useState } from 'react';
+import { type FormErrors, userErrors } from '../../../streams/admin';
+import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
+import type { AdminUser, UserFields } from '../../hooks/admin';
+import { useLocations, useUser } from '../../hooks/app-state';
+import { usePermission } from '../../hooks/permissions';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { CheckField, FieldError, TextField } from '../../ui/text-field';
+import styles from './admin.module.css';
+
+type Flag =
+  | 'desktop_access'
+  | 'mobile_access'
+  | 'force_mobile_mode_enabled'
+  | 'skipTokenValidation'
+  | 'autoRefreshTokens';
+
+/** SPEC 3's user flags the form sets, as people read them. */
+const flagLabels: [Flag, string][] = [
+  ['desktop_access', 'Desktop access'],
+  ['mobile_access', 'Mobile access'],
+  ['force_mobile_mode_enabled', 'Choose mobile or desktop after signing in (forced mobile mode)'],
+  ['skipTokenValidation', 'Skip background token validation'],
+  ['autoRefreshTokens', 'Refresh sessions automatically'],
+];
+
+/** The flags that are grants: a manager who is not an administrator gives only those they hold. */
+const grants: readonly Flag[] = ['desktop_access', 'mobile_access'];
+
+type Draft = Required<Omit<UserFields, 'disabled'>>;
+
+const blank: Draft = {
+  username: '',
+  password: '',
+  admin: false,
+  first_login: true,
+  desktop_access: true,
+  mobile_access: false,
+  force_mobile_mode_enabled: false,
+  skipTokenValidation: false,
+  autoRefreshTokens: true,
+  locationIds: [],
+};
+
+const draftOf = (user: AdminUser): Draft => ({
+  username: user.username,
+  password: '',
+  admin: user.admin,
+  first_login: user.first_login,
+  desktop_access: user.desktop_access,
+  mobile_access: user.mobile_access,
+  force_mobile_mode_enabled: user.force_mobile_mode_enabled,
+  skipTokenValidation: user.skipTokenValidation,
+  autoRefreshTokens: user.autoRefreshTokens,
+  locationIds: user.locationIds,
+});
+
+/** The fields of `draft` that differ from `user` (an edit sends only what changed). */
+function changes(draft: Draft, user: AdminUser): UserFields {
+  const before = draftOf(user);
+  const changed: UserFields = {};
+  for (const key of Object.keys(draft) as (keyof Draft)[]) {
+    if (key === 'password') continue;
+    if (JSON.stringify(draft[key]) !== JSON.stringify(before[key]))
+      Object.assign(changed, { [key]: draft[key] });
+  }
+  return changed;
+}
+
+/**
+ * A new user (username, temporary password; they choose their own at first sign-in) or an edit of
+ * one: SPEC 3's flags and the locations they work at. `onSave` answers whether the server took it.
+ */
+export function UserDialog({
+  user,
+  onSave,
+  onClose,
+}: {
+  user: AdminUser | null;
+  onSave: (fields: UserFields) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const me = useUser();
+  const permissions = usePermission();
+  const locations = useLocations();
+  const choices = locations.status === 'ready' ? locations.locations : [];
+  const [draft, setDraft] = useState<Draft>(() => (user ? draftOf(user) : blank));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const isNew = user === null;
+  const self = user !== null && user.id === me?.id;
+  // the server refuses a non-admin a grant they do not hold, and any change of their own flags
+  const mayGrant = (flag: Flag) =>
+    permissions.admin ||
+    !grants.includes(flag) ||
+    (!self && (user?.[flag] === true || hasPermission(permissions, flag as PermissionFlag)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = userErrors(draft, isNew);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const fields = isNew ? { ...draft, username: draft.username.trim() } : changes(draft, user);
+    setSaving(true);
+    const saved = await onSave(fields).finally(() => setSaving(false));
+    if (saved) onClose();
+  };
+
+  const toggleLocation = (id: string, on: boolean) =>
+    change({ locationIds: on ? [...draft.locationIds, id] : draft.locationIds.filter((l) => l !== id) });
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={isNew ? 'New user' : `Edit ${user.username}`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="user-form" disabled={saving}>
+            {isNew ? 'Create user' : 'Save user'}
+          </Button>
+        </>
+      }
+    >
+      <form id="user-form" className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Username"
+          autoComplete="off"
+          value={draft.username}
+          error={errors.username}
+          onChange={(e) => change({ username: e.target.value })}
+        />
+        {isNew ? (
+          <TextField
+            label="Temporary password"
+            type="password"
+            autoComplete="new-password"
+            value={draft.password}
+            error={errors.password}
+            onChange={(e) => change({ password: e.target.value })}
+          />
+        ) : (
+          <CheckField
+            label="Ask for a new password at the next sign-in"
+            checked={draft.first_login}
+            onChange={(e) => change({ first_login: e.target.checked })}
+          />
+        )}
+        {isNew && (
+          <p className={`${styles.muted} ${styles.wide}`}>
+            They sign in with this password once and then choose their own (first login).
+          </p>
+        )}
+        <fieldset className={styles.group}>
+          <legend>Access</legend>
+          {permissions.admin && (
+            <CheckField
+              label="Administrator (passes every check)"
+              checked={draft.admin}
+              disabled={self}
+              onChange={(e) => change({ admin: e.target.checked })}
+            />
+          )}
+          {flagLabels.map(([flag, label]) => (
+            <CheckField
+              key={flag}
+              label={label}
+              checked={draft[flag]}
+              disabled={!mayGrant(flag)}
+              onChange={(e) => change({ [flag]: e.target.checked })}
+            />
+          ))}
+        </fieldset>
+        <fieldset
+          className={styles.group}
+          aria-describedby={errors.locationIds ? 'user-locations-error' : undefined}
+        >
+          <legend>Locations they work at</legend>
+          {choices.map((location) => (
+            <CheckField
+              key={location.id}
+              label={location.name}
+              checked={draft.locationIds.includes(location.id)}
+              onChange={(e) => toggleLocation(location.id, e.target.checked)}
+            />
+          ))}
+          {errors.locationIds && <FieldError id="user-locations-error" message={errors.locationIds} />}
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+import { type FormEvent, useState } from 'react';
+import { type FormErrors, type ZoneDraft, zoneErrors } from '../../../streams/admin';
+import { type AdminZone, useAdminCommands, useAdminZones, type ZoneFields } from '../../hooks/admin';
+import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Modal } from '../../ui/modal';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import styles from './admin.module.css';
+import { Loaded } from './loaded';
+import { useAction } from './use-action';
+
+const temperatures = [
+  { value: 'cold', label: 'Cold (cooled store)' },
+  { value: 'ambient', label: 'Ambient (not cooled)' },
+];
+
+/** A new zone or a change of one: name, rows, pallets per row, temperature class. */
+function ZoneDialog({
+  zone,
+  onSave,
+  onClose,
+}: {
+  zone: AdminZone | null;
+  onSave: (fields: ZoneFields) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<ZoneDraft & { temperature: ZoneFields['temperature'] }>({
+    name: zone?.name ?? '',
+    rows: String(zone?.rows ?? 4),
+    rowCapacity: String(zone?.rowCapacity ?? 10),
+    temperature: zone?.temperature ?? 'ambient',
+  });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const change = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = zoneErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    const fields = {
+      name: draft.name.trim(),
+      rows: Number(draft.rows),
+      rowCapacity: Number(draft.rowCapacity),
+      temperature: draft.temperature,
+    };
+    if (await onSave(fields).finally(() => setBusy(false))) onClose();
+  };
+  return (
+    <Modal
+      open
+      size="md"
+      title={zone ? `Edit ${zone.name}` : 'New storage zone'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="zone-form" disabled={busy}>
+            {zone ? 'Save zone' : 'Add zone'}
+          </Button>
+        </>
+      }
+    >
+      <form id="zone-form" className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Zone name"
+          value={draft.name}
+          error={errors.name}
+          onChange={(e) => change({ name: e.target.value })}
+        />
+        <SelectField
+          label="Temperature"
+          value={draft.temperature}
+          choices={temperatures}
+          onChange={(value) => change({ temperature: value as ZoneFields['temperature'] })}
+        />
+        <TextField
+          label="Rows"
+          type="number"
+          min={1}
+          max={200}
+          value={draft.rows}
+          error={errors.rows}
+          onChange={(e) => change({ rows: e.target.value })}
+        />
+        <TextField
+          label="Pallets per row (row capacity)"
+          type="number"
+          min={1}
+          max={500}
+          value={draft.rowCapacity}
+          error={errors.rowCapacity}
+          onChange={(e) => change({ rowCapacity: e.target.value })}
+        />
+        {zone && (
+          <p className={`${styles.muted} ${styles.wide}`}>
+            Fewer rows or a smaller capacity is refused while pallets stand where they would no longer fit.
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+type Dialog = { kind: 'new' } | { kind: 'edit' | 'delete'; zone: AdminZone } | null;
+
+/** Storage zones of the chosen location: rows, row capacity and temperature; an empty one may go. */
+export function ZonesSection() {
+  const locationId = useLocationId();
+  const place = useChosenLocationName() ?? '…';
+  const { state, reload } = useAdminZones(locationId);
+  const commands = useAdminCommands();
+  const run = useAction(reload);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <section className={styles.section} aria-labelledby="zones-heading">
+      <div className={styles.head}>
+        <h2 id="zones-heading">Storage zones of {place}</h2>
+        <span className={styles.spring} />
+        <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
+          New zone
+        </Button>
+      </div>
+      <Loaded state={state}>
+        {(zones) => (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-label="Storage zones">
+              <thead>
+                <tr>
+                  <th scope="col">Zone</th>
+                  <th scope="col">Temperature</th>
+                  <th scope="col">Rows</th>
+                  <th scope="col">Pallets per row</th>
+                  <th scope="col">Pallets stored</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zones.map((zone) => {
+                  const stored = zone.rowPallets.flat().length;
+                  return (
+                    <tr key={zone.id}>
+                      <th scope="row">{zone.name}</th>
+                      <td>
+                        <span
+                          className={styles.badge}
+                          data-tone={zone.temperature === 'cold' ? 'cold' : undefined}
+                        >
+                          {zone.temperature === 'cold' ? 'Cold' : 'Ambient'}
+                        </span>
+                      </td>
+                      <td>{zone.rows}</td>
+                      <td>{zone.rowCapacity}</td>
+                      <td>
+                        {stored} of {zone.rows * zone.rowCapacity}
+                      </td>
+                      <td>
+                        <span className={styles.actions}>
+                          <Button
+                            onClick={() => setDialog({ kind: 'edit', zone })}
+                            aria-label={`Edit ${zone.name}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            variant="danger"
+                            onClick={() => setDialog({ kind: 'delete', zone })}
+                            aria-label={`Delete ${zone.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+                {zones.length === 0 && (
+                  <tr>
+                    <td colSpan={6}>No storage zones yet.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
+      {(dialog?.kind === 'new' || dialog?.kind === 'edit') && locationId && (
+        <ZoneDialog
+          zone={dialog.kind === 'edit' ? dialog.zone : null}
+          onClose={close}
+          onSave={(fields) =>
+            dialog.kind === 'edit'
+              ? run(() => commands.updateZone(dialog.zone.id, fields), `Zone "${fields.name}" saved`)
+              : run(() => commands.createZone(locationId, fields), `Zone "${fields.name}" added`)
+          }
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          question={`Delete ${dialog.zone.name}?`}
+          action="Delete zone"
+          onClose={close}
+          onConfirm={() =>
+            run(() => commands.deleteZone(dialog.zone.id), `Zone "${dialog.zone.name}" deleted`)
+          }
+        >
+          <p>A zone can go only when no pallet stands in it.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
