@@ -1,11 +1,6 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { firstValueFrom } from 'rxjs';
-import {
-  type ActivityFilterDraft,
-  activityFilterErrors,
-  type FormErrors,
-  interventionError,
-} from '../../../streams/admin';
+import { type ActivityFilterDraft, activityFilterErrors, interventionError } from '../../../streams/admin';
 import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../streams/analytics';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { type InsightState, useInsight } from '../../hooks/insights';
@@ -18,6 +13,7 @@ import { TextField } from '../../ui/text-field';
 import { countText, shortId } from '../dashboard/format';
 import styles from './admin.module.css';
 import { useAction } from './use-action';
+import { oneField, useFormCheck } from './use-form-check';
 
 const ActivityCharts = lazy(() => import('./activity-charts'));
 
@@ -173,13 +169,12 @@ function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: (
   const { analytics } = useServices();
   const run = useAction();
   const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
+  const error = errors.notes;
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = interventionError(notes);
-    setError(problem);
-    if (problem) return;
+    if (!attempt()) return;
     setBusy(true);
     const done = await run(
       () => firstValueFrom(analytics.addIntervention(event.id, { notes: notes.trim() })),
@@ -237,7 +232,7 @@ export default function ActivitySection() {
   const place = useChosenLocationName() ?? '…';
   const [draft, setDraft] = useState<Filters>(noFilters);
   const [applied, setApplied] = useState<Filters>(noFilters);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, attempt } = useFormCheck(draft, activityFilterErrors);
   const [history, setHistory] = useState<History>(null);
   const [intervening, setIntervening] = useState<LoggedEvent | null>(null);
   const range = {
@@ -261,9 +256,7 @@ export default function ActivitySection() {
   const change = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    const found = activityFilterErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setApplied(draft);
+    if (attempt()) setApplied(draft);
   };
   const users = people.status === 'ready' ? (people.read.data as UserActivity[]) : [];
   const byType =
@@ -332,7 +325,6 @@ export default function ActivitySection() {
           onClick={() => {
             setDraft(noFilters);
             setApplied(noFilters);
-            setErrors({});
           }}
         >
           Clear

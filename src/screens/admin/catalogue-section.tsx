@@ -79,7 +79,10 @@ function ValueList({
           label={`New ${noun}`}
           value={adding}
           error={error}
-          onChange={(e) => setAdding(e.target.value)}
+          onChange={(e) => {
+            setAdding(e.target.value);
+            setError(null);
+          }}
         />
         <Button type="submit" aria-label={`Add ${noun}`}>
           Add

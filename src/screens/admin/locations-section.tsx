@@ -8,6 +8,7 @@ import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
+import { oneField, useFormCheck } from './use-form-check';
 
 type Place = { id: string; name: string };
 
@@ -28,13 +29,11 @@ export function NameDialog({
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const { errors, attempt } = useFormCheck(name, (n) => oneField('name', nameError(n, 100)));
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = nameError(name, 100);
-    setError(problem);
-    if (problem) return;
+    if (!attempt()) return;
     setBusy(true);
     if (await onSave(name.trim()).finally(() => setBusy(false))) onClose();
   };
@@ -54,7 +53,7 @@ export function NameDialog({
       }
     >
       <form id="name-form" onSubmit={submit} noValidate>
-        <TextField label={label} value={name} error={error} onChange={(e) => setName(e.target.value)} />
+        <TextField label={label} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
       </form>
     </Modal>
   );

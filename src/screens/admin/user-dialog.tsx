@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type FormErrors, userErrors } from '../../../streams/admin';
+import { userErrors } from '../../../streams/admin';
 import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
 import type { AdminUser, UserFields } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { CheckField, FieldError, TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
+import { useFormCheck } from './use-form-check';
 
 type Flag =
   | 'desktop_access'
@@ -86,10 +87,10 @@ export function UserDialog({
   const locations = useLocations();
   const choices = locations.status === 'ready' ? locations.locations : [];
   const [draft, setDraft] = useState<Draft>(() => (user ? draftOf(user) : blank));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const isNew = user === null;
+  const { errors, attempt } = useFormCheck(draft, (d) => userErrors(d, isNew));
   const self = user !== null && user.id === me?.id;
   // the server refuses a non-admin a grant they do not hold, and any change of their own flags
   const mayGrant = (flag: Flag) =>
@@ -99,9 +100,7 @@ export function UserDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = userErrors(draft, isNew);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!attempt()) return;
     const fields = isNew ? { ...draft, username: draft.username.trim() } : changes(draft, user);
     setSaving(true);
     const saved = await onSave(fields).finally(() => setSaving(false));

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
+import { oneField, useFormCheck } from './use-form-check';
 import { UserDialog } from './user-dialog';
 
 type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset' | 'disable' | 'delete'; user: AdminUser } | null;
@@ -50,13 +51,11 @@ function ResetPasswordDialog({
   onClose: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { errors, attempt } = useFormCheck(password, (p) => oneField('password', passwordError(p)));
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordError(password);
-    setError(problem);
-    if (problem) return;
+    if (!attempt()) return;
     setBusy(true);
     if (await onReset(password).finally(() => setBusy(false))) onClose();
   };
@@ -84,7 +83,7 @@ function ResetPasswordDialog({
           type="password"
           autoComplete="new-password"
           value={password}
-          error={error}
+          error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
       </form>

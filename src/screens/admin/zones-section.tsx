@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type FormErrors, type ZoneDraft, zoneErrors } from '../../../streams/admin';
+import { type ZoneDraft, zoneErrors } from '../../../streams/admin';
 import { type AdminZone, useAdminCommands, useAdminZones, type ZoneFields } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { Button } from '../../ui/button';
@@ -10,6 +10,7 @@ import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
+import { useFormCheck } from './use-form-check';
 
 const temperatures = [
   { value: 'cold', label: 'Cold (cooled store)' },
@@ -32,14 +33,12 @@ function ZoneDialog({
     rowCapacity: String(zone?.rowCapacity ?? 10),
     temperature: zone?.temperature ?? 'ambient',
   });
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { errors, attempt } = useFormCheck(draft, zoneErrors);
   const [busy, setBusy] = useState(false);
   const change = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = zoneErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!attempt()) return;
     setBusy(true);
     const fields = {
       name: draft.name.trim(),
