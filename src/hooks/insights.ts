@@ -3,12 +3,10 @@ import { useRef } from 'react';
 import { catchError, map, type Observable, of, startWith, switchMap } from 'rxjs';
 import type { Analytics, AnalyticsRead } from '../../streams/analytics';
 import { useServices } from '../services';
+import type { ReadState } from './api-read';
 
 /** An analytics read: loading, failed (no fallback), or its answer with where it came from and any advice. */
-export type InsightState<T> =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; read: AnalyticsRead<T> };
+export type InsightState<T> = ReadState<AnalyticsRead<T>>;
 
 const loading = { status: 'loading' } as const;
 
@@ -31,7 +29,7 @@ export function useInsight<T>(
           const make = latest.current;
           if (!make) return of<InsightState<T>>(loading);
           return make(reads).pipe(
-            map((answer): InsightState<T> => ({ status: 'ready', read: answer })),
+            map((answer): InsightState<T> => ({ status: 'ready', data: answer })),
             catchError((error: unknown) => of<InsightState<T>>({ status: 'failed', error })),
             startWith<InsightState<T>>(loading),
           );

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import figures from '../../ui/figures.module.css';
 import { countText } from '../dashboard/format';
 import styles from './admin.module.css';
 
@@ -16,7 +17,7 @@ function CountChart({
   colour: string;
 }) {
   return (
-    <figure className={styles.chart} aria-label={title}>
+    <figure className={figures.chart} aria-label={title}>
       <figcaption>{title}</figcaption>
       {rows.length === 0 ? (
         <p className={styles.muted}>Nothing in this period.</p>
@@ -56,7 +57,7 @@ export default function ActivityCharts({
   byUser: { name: string; count: number }[];
 }) {
   return (
-    <div className={styles.charts}>
+    <div className={figures.charts}>
       <CountChart title="Events by type" rows={byType} colour={brand} />
       <CountChart title="Events by user" rows={byUser} colour={info} />
     </div>

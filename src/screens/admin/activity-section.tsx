@@ -5,13 +5,15 @@ import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../stream
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { type InsightState, useInsight } from '../../hooks/insights';
 import { useServices } from '../../services';
-import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import figures from '../../ui/figures.module.css';
+import { FormDialog } from '../../ui/form-dialog';
 import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
+import { FieldError, TextField } from '../../ui/text-field';
 import { countText, shortId } from '../dashboard/format';
 import styles from './admin.module.css';
+import { AdminTable } from './admin-table';
+import { Loaded } from './loaded';
 import { useAction } from './use-action';
 import { oneField, useFormCheck } from './use-form-check';
 
@@ -69,11 +71,11 @@ function queryOf(filters: Filters, locationId: string): EventsQuery {
 /** SPEC 8's fallback: what the section shows when no analytics endpoint answered. */
 function FallbackNotice({ reads }: { reads: InsightState<unknown>[] }) {
   const fallen = reads.filter(
-    (r): r is { status: 'ready'; read: AnalyticsRead<unknown> } =>
-      r.status === 'ready' && r.read.source === 'fallback',
+    (r): r is { status: 'ready'; data: AnalyticsRead<unknown> } =>
+      r.status === 'ready' && r.data.source === 'fallback',
   );
   if (fallen.length === 0) return null;
-  const advice = fallen.find((r) => r.read.advice)?.read.advice;
+  const advice = fallen.find((r) => r.data.advice)?.data.advice;
   return (
     <p className={styles.notice} role="status">
       The activity log could not be read: showing fallback data.{advice ? ` ${advice}` : ''}
@@ -93,74 +95,64 @@ function EventTable({
   onHistory: (history: History) => void;
   onIntervene: (event: LoggedEvent) => void;
 }) {
-  if (state.status === 'loading') return <p className={styles.muted}>Loading...</p>;
-  if (state.status === 'failed') return <p role="alert">{apiErrorText(state.error)}</p>;
-  const events = state.read.data as LoggedEvent[];
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Event</th>
-            <th scope="col">By</th>
-            <th scope="col">Pallet</th>
-            <th scope="col">Order</th>
-            <th scope="col">Notes</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} data-event-type={event.eventType}>
-              <td>{when(event.createdAt)}</td>
-              <td>{typeText(event.eventType)}</td>
-              <td>{event.username ?? 'Someone'}</td>
-              <td>
-                {event.palletId && (
-                  <button
-                    type="button"
-                    className={`${styles.link} ${styles.mono}`}
-                    onClick={() => onHistory({ kind: 'pallet', id: event.palletId! })}
-                    aria-label={`History of pallet ${shortId(event.palletId)}`}
+    <Loaded state={state}>
+      {(answer) => {
+        const events = answer.data as LoggedEvent[];
+        return (
+          <AdminTable
+            label={label}
+            columns={['When', 'Event', 'By', 'Pallet', 'Order', 'Notes']}
+            empty={events.length === 0 ? 'No events.' : null}
+          >
+            {events.map((event) => (
+              <tr key={event.id} data-event-type={event.eventType}>
+                <td>{when(event.createdAt)}</td>
+                <td>{typeText(event.eventType)}</td>
+                <td>{event.username ?? 'Someone'}</td>
+                <td>
+                  {event.palletId && <HistoryLink kind="pallet" id={event.palletId} onHistory={onHistory} />}
+                </td>
+                <td>
+                  {event.orderId && <HistoryLink kind="order" id={event.orderId} onHistory={onHistory} />}
+                </td>
+                <td>{event.notes}</td>
+                <td>
+                  <Button
+                    onClick={() => onIntervene(event)}
+                    aria-label={`Intervene on ${typeText(event.eventType)} at ${when(event.createdAt)}`}
                   >
-                    {shortId(event.palletId)}
-                  </button>
-                )}
-              </td>
-              <td>
-                {event.orderId && (
-                  <button
-                    type="button"
-                    className={`${styles.link} ${styles.mono}`}
-                    onClick={() => onHistory({ kind: 'order', id: event.orderId! })}
-                    aria-label={`History of order ${shortId(event.orderId)}`}
-                  >
-                    {shortId(event.orderId)}
-                  </button>
-                )}
-              </td>
-              <td>{event.notes}</td>
-              <td>
-                <Button
-                  onClick={() => onIntervene(event)}
-                  aria-label={`Intervene on ${typeText(event.eventType)} at ${when(event.createdAt)}`}
-                >
-                  Intervene
-                </Button>
-              </td>
-            </tr>
-          ))}
-          {events.length === 0 && (
-            <tr>
-              <td colSpan={7}>No events.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+                    Intervene
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+/** A pallet's or an order's short id, opening its history. */
+function HistoryLink({
+  kind,
+  id,
+  onHistory,
+}: {
+  kind: 'pallet' | 'order';
+  id: string;
+  onHistory: (history: History) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${styles.link} ${styles.mono}`}
+      onClick={() => onHistory({ kind, id })}
+      aria-label={`History of ${kind} ${shortId(id)}`}
+    >
+      {shortId(id)}
+    </button>
   );
 }
 
@@ -170,56 +162,37 @@ function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: (
   const run = useAction();
   const [notes, setNotes] = useState('');
   const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
-  const error = errors.notes;
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!attempt()) return;
-    setBusy(true);
-    const done = await run(
+  const record = () =>
+    attempt() &&
+    run(
       () => firstValueFrom(analytics.addIntervention(event.id, { notes: notes.trim() })),
       'Intervention recorded',
-    ).finally(() => setBusy(false));
-    if (done) onClose();
-  };
+    );
   return (
-    <Modal
-      open
-      size="md"
+    <FormDialog
       title={`Intervention on ${typeText(event.eventType)}`}
+      action="Record intervention"
+      className={styles.section}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="intervention-form" disabled={busy}>
-            Record intervention
-          </Button>
-        </>
-      }
+      onSubmit={record}
     >
-      <form id="intervention-form" className={styles.section} onSubmit={submit} noValidate>
-        <p className={styles.muted}>
-          {when(event.createdAt)} by {event.username ?? 'someone'}
-          {event.palletId ? `, pallet ${shortId(event.palletId)}` : ''}
-        </p>
-        <label htmlFor="intervention-notes" className={styles.muted}>
-          What was done
-        </label>
-        <textarea
-          id="intervention-notes"
-          className={styles.textarea}
-          value={notes}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'intervention-error' : undefined}
-          onChange={(e) => setNotes(e.target.value)}
-        />
-        {error && (
-          <p id="intervention-error" className={styles.notice}>
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <p className={styles.muted}>
+        {when(event.createdAt)} by {event.username ?? 'someone'}
+        {event.palletId ? `, pallet ${shortId(event.palletId)}` : ''}
+      </p>
+      <label htmlFor="intervention-notes" className={styles.muted}>
+        What was done
+      </label>
+      <textarea
+        id="intervention-notes"
+        className={styles.textarea}
+        value={notes}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? 'intervention-error' : undefined}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+      {errors.notes && <FieldError id="intervention-error" message={errors.notes} />}
+    </FormDialog>
   );
 }
 
@@ -258,10 +231,10 @@ export default function ActivitySection() {
     e.preventDefault();
     if (attempt()) setApplied(draft);
   };
-  const users = people.status === 'ready' ? (people.read.data as UserActivity[]) : [];
+  const users = people.status === 'ready' ? (people.data.data as UserActivity[]) : [];
   const byType =
     stats.status === 'ready'
-      ? Object.entries(stats.read.data.eventsByType)
+      ? Object.entries(stats.data.data.eventsByType)
           .map(([name, count]) => ({ name: typeText(name), count }))
           .sort((a, b) => b.count - a.count)
       : [];
@@ -290,7 +263,7 @@ export default function ActivitySection() {
           value={draft.eventType}
           choices={[
             { value: '', label: 'All types' },
-            ...(types.status === 'ready' ? types.read.data : []).map((t) => ({
+            ...(types.status === 'ready' ? types.data.data : []).map((t) => ({
               value: t,
               label: typeText(t),
             })),
@@ -332,13 +305,13 @@ export default function ActivitySection() {
       </form>
       {stats.status === 'ready' && (
         <dl className={styles.figures} aria-label="Activity figures">
-          <div>
+          <div className={figures.figure}>
             <dt>Events</dt>
-            <dd data-figure="events">{countText(stats.read.data.totalEvents)}</dd>
+            <dd data-figure="events">{countText(stats.data.data.totalEvents)}</dd>
           </div>
-          <div>
+          <div className={figures.figure}>
             <dt>People</dt>
-            <dd data-figure="users">{countText(stats.read.data.uniqueUsers)}</dd>
+            <dd data-figure="users">{countText(stats.data.data.uniqueUsers)}</dd>
           </div>
         </dl>
       )}
@@ -366,7 +339,7 @@ export default function ActivitySection() {
       <h3>
         Events
         {events.status === 'ready' &&
-          (events.read.data.length === eventLimit ? ` (latest ${eventLimit})` : '')}
+          (events.data.data.length === eventLimit ? ` (latest ${eventLimit})` : '')}
       </h3>
       <EventTable label="Events" state={events} onHistory={setHistory} onIntervene={setIntervening} />
       {intervening && <InterventionDialog event={intervening} onClose={() => setIntervening(null)} />}

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { nameError } from '../../../streams/admin';
 import { useAdminCommands, useAllLocations } from '../../hooks/admin';
+import { useServices } from '../../services';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Modal } from '../../ui/modal';
+import { FormDialog } from '../../ui/form-dialog';
 import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
+import { AdminTable, RowActions } from './admin-table';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
 import { oneField, useFormCheck } from './use-form-check';
@@ -13,16 +15,14 @@ import { oneField, useFormCheck } from './use-form-check';
 type Place = { id: string; name: string };
 
 /** A name asked for in a dialog (a new location, a new name for one), checked before it is sent. */
-export function NameDialog({
+function NameDialog({
   title,
-  label,
   action,
   initial,
   onSave,
   onClose,
 }: {
   title: string;
-  label: string;
   action: string;
   initial: string;
   onSave: (name: string) => Promise<boolean>;
@@ -30,32 +30,21 @@ export function NameDialog({
 }) {
   const [name, setName] = useState(initial);
   const { errors, attempt } = useFormCheck(name, (n) => oneField('name', nameError(n, 100)));
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!attempt()) return;
-    setBusy(true);
-    if (await onSave(name.trim()).finally(() => setBusy(false))) onClose();
-  };
   return (
-    <Modal
-      open
-      size="sm"
+    <FormDialog
       title={title}
+      action={action}
+      size="sm"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="name-form" disabled={busy}>
-            {action}
-          </Button>
-        </>
-      }
+      onSubmit={() => attempt() && onSave(name.trim())}
     >
-      <form id="name-form" onSubmit={submit} noValidate>
-        <TextField label={label} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
-      </form>
-    </Modal>
+      <TextField
+        label="Location name"
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+    </FormDialog>
   );
 }
 
@@ -64,8 +53,15 @@ type Dialog = { kind: 'new' } | { kind: 'rename' | 'delete'; place: Place } | nu
 /** Locations (administrators): add, rename, and delete one that holds nothing. */
 export function LocationsSection() {
   const { state, reload } = useAllLocations();
+  const { locations } = useServices();
   const commands = useAdminCommands();
-  const run = useAction(reload);
+  // the location choice in the header follows at once
+  const run = useAction(
+    useCallback(() => {
+      reload();
+      locations.reload();
+    }, [reload, locations]),
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
@@ -78,53 +74,31 @@ export function LocationsSection() {
         </Button>
       </div>
       <p className={styles.muted}>
-        A location with pallets, orders or storage zones cannot be deleted. New locations appear in the
-        location choice after the next sign-in.
+        A location with pallets, orders or storage zones cannot be deleted. A new location is at once in the
+        location choice at the top, to set up its zones and catalogue here.
       </p>
       <Loaded state={state}>
         {(places) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-label="Locations">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {places.map((place) => (
-                  <tr key={place.id}>
-                    <th scope="row">{place.name}</th>
-                    <td>
-                      <span className={styles.actions}>
-                        <Button
-                          onClick={() => setDialog({ kind: 'rename', place })}
-                          aria-label={`Rename ${place.name}`}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          variant="danger"
-                          onClick={() => setDialog({ kind: 'delete', place })}
-                          aria-label={`Delete ${place.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable label="Locations" columns={['Name']}>
+            {places.map((place) => (
+              <tr key={place.id}>
+                <th scope="row">{place.name}</th>
+                <td>
+                  <RowActions
+                    name={place.name}
+                    edit="Rename"
+                    onEdit={() => setDialog({ kind: 'rename', place })}
+                    onDelete={() => setDialog({ kind: 'delete', place })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Loaded>
       {dialog?.kind === 'new' && (
         <NameDialog
           title="New location"
-          label="Location name"
           action="Add location"
           initial=""
           onClose={close}
@@ -134,7 +108,6 @@ export function LocationsSection() {
       {dialog?.kind === 'rename' && (
         <NameDialog
           title={`Rename ${dialog.place.name}`}
-          label="Location name"
           action="Rename location"
           initial={dialog.place.name}
           onClose={close}

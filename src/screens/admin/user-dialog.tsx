@@ -1,11 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { userErrors } from '../../../streams/admin';
 import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
 import type { AdminUser, UserFields } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
-import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import { FormDialog } from '../../ui/form-dialog';
 import { CheckField, FieldError, TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { useFormCheck } from './use-form-check';
@@ -87,7 +86,6 @@ export function UserDialog({
   const locations = useLocations();
   const choices = locations.status === 'ready' ? locations.locations : [];
   const [draft, setDraft] = useState<Draft>(() => (user ? draftOf(user) : blank));
-  const [saving, setSaving] = useState(false);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const isNew = user === null;
   const { errors, attempt } = useFormCheck(draft, (d) => userErrors(d, isNew));
@@ -98,98 +96,84 @@ export function UserDialog({
     !grants.includes(flag) ||
     (!self && (user?.[flag] === true || hasPermission(permissions, flag as PermissionFlag)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!attempt()) return;
-    const fields = isNew ? { ...draft, username: draft.username.trim() } : changes(draft, user);
-    setSaving(true);
-    const saved = await onSave(fields).finally(() => setSaving(false));
-    if (saved) onClose();
-  };
+  const save = () =>
+    attempt() && onSave(isNew ? { ...draft, username: draft.username.trim() } : changes(draft, user));
 
   const toggleLocation = (id: string, on: boolean) =>
     change({ locationIds: on ? [...draft.locationIds, id] : draft.locationIds.filter((l) => l !== id) });
 
   return (
-    <Modal
-      open
-      size="lg"
+    <FormDialog
       title={isNew ? 'New user' : `Edit ${user.username}`}
+      action={isNew ? 'Create user' : 'Save user'}
+      size="lg"
+      className={styles.form}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="user-form" disabled={saving}>
-            {isNew ? 'Create user' : 'Save user'}
-          </Button>
-        </>
-      }
+      onSubmit={save}
     >
-      <form id="user-form" className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Username"
+        autoComplete="off"
+        value={draft.username}
+        error={errors.username}
+        onChange={(e) => change({ username: e.target.value })}
+      />
+      {isNew ? (
         <TextField
-          label="Username"
-          autoComplete="off"
-          value={draft.username}
-          error={errors.username}
-          onChange={(e) => change({ username: e.target.value })}
+          label="Temporary password"
+          type="password"
+          autoComplete="new-password"
+          value={draft.password}
+          error={errors.password}
+          onChange={(e) => change({ password: e.target.value })}
         />
-        {isNew ? (
-          <TextField
-            label="Temporary password"
-            type="password"
-            autoComplete="new-password"
-            value={draft.password}
-            error={errors.password}
-            onChange={(e) => change({ password: e.target.value })}
-          />
-        ) : (
+      ) : (
+        <CheckField
+          label="Ask for a new password at the next sign-in"
+          checked={draft.first_login}
+          onChange={(e) => change({ first_login: e.target.checked })}
+        />
+      )}
+      {isNew && (
+        <p className={`${styles.muted} ${styles.wide}`}>
+          They sign in with this password once and then choose their own (first login).
+        </p>
+      )}
+      <fieldset className={styles.group}>
+        <legend>Access</legend>
+        {permissions.admin && (
           <CheckField
-            label="Ask for a new password at the next sign-in"
-            checked={draft.first_login}
-            onChange={(e) => change({ first_login: e.target.checked })}
+            label="Administrator (passes every check)"
+            checked={draft.admin}
+            disabled={self}
+            onChange={(e) => change({ admin: e.target.checked })}
           />
         )}
-        {isNew && (
-          <p className={`${styles.muted} ${styles.wide}`}>
-            They sign in with this password once and then choose their own (first login).
-          </p>
-        )}
-        <fieldset className={styles.group}>
-          <legend>Access</legend>
-          {permissions.admin && (
-            <CheckField
-              label="Administrator (passes every check)"
-              checked={draft.admin}
-              disabled={self}
-              onChange={(e) => change({ admin: e.target.checked })}
-            />
-          )}
-          {flagLabels.map(([flag, label]) => (
-            <CheckField
-              key={flag}
-              label={label}
-              checked={draft[flag]}
-              disabled={!mayGrant(flag)}
-              onChange={(e) => change({ [flag]: e.target.checked })}
-            />
-          ))}
-        </fieldset>
-        <fieldset
-          className={styles.group}
-          aria-describedby={errors.locationIds ? 'user-locations-error' : undefined}
-        >
-          <legend>Locations they work at</legend>
-          {choices.map((location) => (
-            <CheckField
-              key={location.id}
-              label={location.name}
-              checked={draft.locationIds.includes(location.id)}
-              onChange={(e) => toggleLocation(location.id, e.target.checked)}
-            />
-          ))}
-          {errors.locationIds && <FieldError id="user-locations-error" message={errors.locationIds} />}
-        </fieldset>
-      </form>
-    </Modal>
+        {flagLabels.map(([flag, label]) => (
+          <CheckField
+            key={flag}
+            label={label}
+            checked={draft[flag]}
+            disabled={!mayGrant(flag)}
+            onChange={(e) => change({ [flag]: e.target.checked })}
+          />
+        ))}
+      </fieldset>
+      <fieldset
+        className={styles.group}
+        aria-describedby={errors.locationIds ? 'user-locations-error' : undefined}
+      >
+        <legend>Locations they work at</legend>
+        {choices.map((location) => (
+          <CheckField
+            key={location.id}
+            label={location.name}
+            checked={draft.locationIds.includes(location.id)}
+            onChange={(e) => toggleLocation(location.id, e.target.checked)}
+          />
+        ))}
+        {errors.locationIds && <FieldError id="user-locations-error" message={errors.locationIds} />}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { passwordError } from '../../../streams/admin';
 import { type AdminUser, type UserFields, useAdminCommands, useAdminUsers } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Modal } from '../../ui/modal';
+import { FormDialog } from '../../ui/form-dialog';
 import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
+import { AdminTable, RowActions } from './admin-table';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
 import { oneField, useFormCheck } from './use-form-check';
@@ -52,42 +53,27 @@ function ResetPasswordDialog({
 }) {
   const [password, setPassword] = useState('');
   const { errors, attempt } = useFormCheck(password, (p) => oneField('password', passwordError(p)));
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!attempt()) return;
-    setBusy(true);
-    if (await onReset(password).finally(() => setBusy(false))) onClose();
-  };
   return (
-    <Modal
-      open
-      size="sm"
+    <FormDialog
       title={`Reset the password of ${user.username}?`}
+      action="Reset password"
+      danger
+      size="sm"
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" type="submit" form="reset-form" disabled={busy}>
-            Reset password
-          </Button>
-        </>
-      }
+      onSubmit={() => attempt() && onReset(password)}
     >
-      <form id="reset-form" onSubmit={submit} noValidate>
-        <p className={styles.muted}>
-          They are signed out everywhere at once, sign in with this password and then choose their own.
-        </p>
-        <TextField
-          label="New temporary password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </form>
-    </Modal>
+      <p className={styles.muted}>
+        They are signed out everywhere at once, sign in with this password and then choose their own.
+      </p>
+      <TextField
+        label="New temporary password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+    </FormDialog>
   );
 }
 
@@ -133,91 +119,69 @@ export function UsersSection() {
           const needle = search.trim().toLowerCase();
           const shown = users.filter((u) => u.username.toLowerCase().includes(needle));
           return (
-            <div className={styles.tableWrap}>
-              <table className={styles.table} aria-label="Users">
-                <thead>
-                  <tr>
-                    <th scope="col">User</th>
-                    <th scope="col">Access</th>
-                    <th scope="col">Locations</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
+            <AdminTable
+              label="Users"
+              columns={['User', 'Access', 'Locations']}
+              empty={
+                shown.length > 0
+                  ? null
+                  : users.length === 0
+                    ? 'No users you may manage.'
+                    : `No user matches "${search}".`
+              }
+            >
+              {shown.map((user) => {
+                const self = user.id === me?.id;
+                return (
+                  <tr key={user.id} data-user={user.username}>
+                    <th scope="row">{user.username}</th>
+                    <td>
+                      <AccessBadges user={user} />
+                    </td>
+                    <td>
+                      {user.admin && user.locationIds.length === 0
+                        ? 'All (administrator)'
+                        : user.locationIds.map(nameOf).join(', ') || 'None'}
+                    </td>
+                    <td>
+                      <RowActions
+                        name={user.username}
+                        onEdit={() => setDialog({ kind: 'edit', user })}
+                        onDelete={self ? undefined : () => setDialog({ kind: 'delete', user })}
+                      >
+                        <Button
+                          onClick={() => setDialog({ kind: 'reset', user })}
+                          aria-label={`Reset password of ${user.username}`}
+                        >
+                          Reset password
+                        </Button>
+                        {!self &&
+                          (user.disabled ? (
+                            <Button
+                              onClick={() =>
+                                run(
+                                  () => commands.updateUser(user.id, { disabled: false }),
+                                  `User "${user.username}" enabled: they may sign in again`,
+                                )
+                              }
+                              aria-label={`Enable ${user.username}`}
+                            >
+                              Enable
+                            </Button>
+                          ) : (
+                            <Button
+                              onClick={() => setDialog({ kind: 'disable', user })}
+                              aria-label={`Disable ${user.username}`}
+                            >
+                              Disable
+                            </Button>
+                          ))}
+                      </RowActions>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {shown.map((user) => {
-                    const self = user.id === me?.id;
-                    return (
-                      <tr key={user.id} data-user={user.username}>
-                        <th scope="row">{user.username}</th>
-                        <td>
-                          <AccessBadges user={user} />
-                        </td>
-                        <td>
-                          {user.admin && user.locationIds.length === 0
-                            ? 'All (administrator)'
-                            : user.locationIds.map(nameOf).join(', ') || 'None'}
-                        </td>
-                        <td>
-                          <span className={styles.actions}>
-                            <Button
-                              onClick={() => setDialog({ kind: 'edit', user })}
-                              aria-label={`Edit ${user.username}`}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              onClick={() => setDialog({ kind: 'reset', user })}
-                              aria-label={`Reset password of ${user.username}`}
-                            >
-                              Reset password
-                            </Button>
-                            {!self &&
-                              (user.disabled ? (
-                                <Button
-                                  onClick={() =>
-                                    run(
-                                      () => commands.updateUser(user.id, { disabled: false }),
-                                      `User "${user.username}" enabled: they may sign in again`,
-                                    )
-                                  }
-                                  aria-label={`Enable ${user.username}`}
-                                >
-                                  Enable
-                                </Button>
-                              ) : (
-                                <Button
-                                  onClick={() => setDialog({ kind: 'disable', user })}
-                                  aria-label={`Disable ${user.username}`}
-                                >
-                                  Disable
-                                </Button>
-                              ))}
-                            {!self && (
-                              <Button
-                                variant="danger"
-                                onClick={() => setDialog({ kind: 'delete', user })}
-                                aria-label={`Delete ${user.username}`}
-                              >
-                                Delete
-                              </Button>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                  {shown.length === 0 && (
-                    <tr>
-                      <td colSpan={4}>
-                        {users.length === 0 ? 'No users you may manage.' : `No user matches "${search}".`}
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </AdminTable>
           );
         }}
       </Loaded>

@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type ZoneDraft, zoneErrors } from '../../../streams/admin';
 import { type AdminZone, useAdminCommands, useAdminZones, type ZoneFields } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Modal } from '../../ui/modal';
+import { FormDialog } from '../../ui/form-dialog';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
+import { AdminTable, RowActions } from './admin-table';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
 import { useFormCheck } from './use-form-check';
@@ -34,73 +35,59 @@ function ZoneDialog({
     temperature: zone?.temperature ?? 'ambient',
   });
   const { errors, attempt } = useFormCheck(draft, zoneErrors);
-  const [busy, setBusy] = useState(false);
   const change = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!attempt()) return;
-    setBusy(true);
-    const fields = {
+  const save = () =>
+    attempt() &&
+    onSave({
       name: draft.name.trim(),
       rows: Number(draft.rows),
       rowCapacity: Number(draft.rowCapacity),
       temperature: draft.temperature,
-    };
-    if (await onSave(fields).finally(() => setBusy(false))) onClose();
-  };
+    });
   return (
-    <Modal
-      open
-      size="md"
+    <FormDialog
       title={zone ? `Edit ${zone.name}` : 'New storage zone'}
+      action={zone ? 'Save zone' : 'Add zone'}
+      className={styles.form}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="zone-form" disabled={busy}>
-            {zone ? 'Save zone' : 'Add zone'}
-          </Button>
-        </>
-      }
+      onSubmit={save}
     >
-      <form id="zone-form" className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Zone name"
-          value={draft.name}
-          error={errors.name}
-          onChange={(e) => change({ name: e.target.value })}
-        />
-        <SelectField
-          label="Temperature"
-          value={draft.temperature}
-          choices={temperatures}
-          onChange={(value) => change({ temperature: value as ZoneFields['temperature'] })}
-        />
-        <TextField
-          label="Rows"
-          type="number"
-          min={1}
-          max={200}
-          value={draft.rows}
-          error={errors.rows}
-          onChange={(e) => change({ rows: e.target.value })}
-        />
-        <TextField
-          label="Pallets per row (row capacity)"
-          type="number"
-          min={1}
-          max={500}
-          value={draft.rowCapacity}
-          error={errors.rowCapacity}
-          onChange={(e) => change({ rowCapacity: e.target.value })}
-        />
-        {zone && (
-          <p className={`${styles.muted} ${styles.wide}`}>
-            Fewer rows or a smaller capacity is refused while pallets stand where they would no longer fit.
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextField
+        label="Zone name"
+        value={draft.name}
+        error={errors.name}
+        onChange={(e) => change({ name: e.target.value })}
+      />
+      <SelectField
+        label="Temperature"
+        value={draft.temperature}
+        choices={temperatures}
+        onChange={(value) => change({ temperature: value as ZoneFields['temperature'] })}
+      />
+      <TextField
+        label="Rows"
+        type="number"
+        min={1}
+        max={200}
+        value={draft.rows}
+        error={errors.rows}
+        onChange={(e) => change({ rows: e.target.value })}
+      />
+      <TextField
+        label="Pallets per row (row capacity)"
+        type="number"
+        min={1}
+        max={500}
+        value={draft.rowCapacity}
+        error={errors.rowCapacity}
+        onChange={(e) => change({ rowCapacity: e.target.value })}
+      />
+      {zone && (
+        <p className={`${styles.muted} ${styles.wide}`}>
+          Fewer rows or a smaller capacity is refused while pallets stand where they would no longer fit.
+        </p>
+      )}
+    </FormDialog>
   );
 }
 
@@ -126,67 +113,34 @@ export function ZonesSection() {
       </div>
       <Loaded state={state}>
         {(zones) => (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-label="Storage zones">
-              <thead>
-                <tr>
-                  <th scope="col">Zone</th>
-                  <th scope="col">Temperature</th>
-                  <th scope="col">Rows</th>
-                  <th scope="col">Pallets per row</th>
-                  <th scope="col">Pallets stored</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {zones.map((zone) => {
-                  const stored = zone.rowPallets.flat().length;
-                  return (
-                    <tr key={zone.id}>
-                      <th scope="row">{zone.name}</th>
-                      <td>
-                        <span
-                          className={styles.badge}
-                          data-tone={zone.temperature === 'cold' ? 'cold' : undefined}
-                        >
-                          {zone.temperature === 'cold' ? 'Cold' : 'Ambient'}
-                        </span>
-                      </td>
-                      <td>{zone.rows}</td>
-                      <td>{zone.rowCapacity}</td>
-                      <td>
-                        {stored} of {zone.rows * zone.rowCapacity}
-                      </td>
-                      <td>
-                        <span className={styles.actions}>
-                          <Button
-                            onClick={() => setDialog({ kind: 'edit', zone })}
-                            aria-label={`Edit ${zone.name}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            variant="danger"
-                            onClick={() => setDialog({ kind: 'delete', zone })}
-                            aria-label={`Delete ${zone.name}`}
-                          >
-                            Delete
-                          </Button>
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-                {zones.length === 0 && (
-                  <tr>
-                    <td colSpan={6}>No storage zones yet.</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Storage zones"
+            columns={['Zone', 'Temperature', 'Rows', 'Pallets per row', 'Pallets stored']}
+            empty={zones.length === 0 ? 'No storage zones yet.' : null}
+          >
+            {zones.map((zone) => (
+              <tr key={zone.id}>
+                <th scope="row">{zone.name}</th>
+                <td>
+                  <span className={styles.badge} data-tone={zone.temperature === 'cold' ? 'cold' : undefined}>
+                    {zone.temperature === 'cold' ? 'Cold' : 'Ambient'}
+                  </span>
+                </td>
+                <td>{zone.rows}</td>
+                <td>{zone.rowCapacity}</td>
+                <td>
+                  {zone.rowPallets.flat().length} of {zone.rows * zone.rowCapacity}
+                </td>
+                <td>
+                  <RowActions
+                    name={zone.name}
+                    onEdit={() => setDialog({ kind: 'edit', zone })}
+                    onDelete={() => setDialog({ kind: 'delete', zone })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Loaded>
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && locationId && (

@@ -16,6 +16,7 @@ import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hoo
 import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import figures from '../../ui/figures.module.css';
 import { useToasts } from '../../ui/toasts';
 import { countText, totalKgText } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
@@ -83,18 +84,18 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   return (
     <>
       <dl className={styles.overview} aria-label="Stock">
-        <div className={styles.figure}>
+        <div className={figures.figure}>
           <dt>In stock</dt>
           <dd data-figure="totalKg">{totalKgText(totalKg)}</dd>
         </div>
-        <div className={styles.figure}>
+        <div className={figures.figure}>
           <dt>Pallets</dt>
           <dd data-figure="pallets">{countText(totalPallets)}</dd>
         </div>
         {stock.age
           .filter((row) => row.key === 'near_expiry' || row.key === 'urgent')
           .map((row) => (
-            <div key={row.key} className={styles.figure}>
+            <div key={row.key} className={figures.figure}>
               <dt>{ageLabels[row.key]}</dt>
               <dd data-figure={row.key}>{countText(row.pallets)} pallets</dd>
             </div>
