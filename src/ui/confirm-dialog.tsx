@@ -3,7 +3,8 @@ import { FormDialog } from './form-dialog';
 
 /**
  * Asks before something that cannot be undone: `question` as the dialog's title, `children`
- * saying what follows, and a danger button named `action`; closes when `onConfirm` answers true.
+ * saying what follows, and a danger button named `action`; closes when `onConfirm` resolves and
+ * shows its refusal when it rejects.
  */
 export function ConfirmDialog({
   question,
@@ -14,7 +15,7 @@ export function ConfirmDialog({
 }: {
   question: string;
   action: string;
-  onConfirm: () => Promise<boolean>;
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
 }) {

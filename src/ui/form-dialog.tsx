@@ -1,11 +1,14 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { refusalText } from '../shell/api-error';
 import { Button } from './button';
+import styles from './form-dialog.module.css';
 import { Modal, type ModalSize } from './modal';
 
 /**
  * A dialog around one form: Cancel and the button named `action` (a danger button when the
- * action cannot be undone). `onSubmit` runs once per send, the button waiting for it; the
- * dialog closes when it answers true and stays open (to correct or read the refusal) otherwise.
+ * action cannot be undone). `onSubmit` runs once per send: false (the form's own checks stopped
+ * it) keeps the dialog open; a promise keeps the button waiting, then closes the dialog, or,
+ * when it rejects, shows the refusal in full at the top and stays open.
  */
 export function FormDialog({
   title,
@@ -22,12 +25,13 @@ export function FormDialog({
   danger?: boolean;
   size?: ModalSize;
   className?: string;
-  onSubmit: () => boolean | Promise<boolean>;
+  onSubmit: () => boolean | Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const outcome = onSubmit();
@@ -37,8 +41,16 @@ export function FormDialog({
       return;
     }
     setBusy(true);
-    const done = await outcome.finally(() => setBusy(false));
-    if (done) onClose();
+    setRefusal(null);
+    try {
+      await outcome;
+    } catch (error) {
+      setRefusal(refusalText(error));
+      return;
+    } finally {
+      setBusy(false);
+    }
+    onClose();
   };
   return (
     <Modal
@@ -56,6 +68,11 @@ export function FormDialog({
       }
     >
       <form id={id} className={className} onSubmit={submit} noValidate>
+        {refusal && (
+          <p className={styles.refusal} role="alert">
+            {refusal}
+          </p>
+        )}
         {children}
       </form>
     </Modal>

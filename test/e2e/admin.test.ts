@@ -59,6 +59,11 @@ async function openTab(page: Page, name: string) {
     .waitFor(slow);
 }
 
+/** Waits for the open dialog to show the server's refusal `text` in full. */
+async function refusal(page: Page, text: string | RegExp) {
+  await page.getByRole('dialog').getByRole('alert').filter({ hasText: text }).waitFor(slow);
+}
+
 /** Waits for a toast of `variant` saying `text` (toasts of earlier steps may still show). */
 async function toast(page: Page, variant: 'success' | 'error', text: string | RegExp) {
   await page.locator(`[data-variant="${variant}"]`, { hasText: text }).first().waitFor(slow);
@@ -279,7 +284,7 @@ describe('the admin area', () => {
     await shoot(adminPage, 'zones');
     await adminPage.getByRole('button', { name: 'Delete Cold store E2E' }).click();
     await adminPage.getByRole('button', { name: 'Delete zone' }).click();
-    await toast(adminPage, 'error', 'Zone Cold store E2E still holds 1 pallets');
+    await refusal(adminPage, 'Zone Cold store E2E still holds 1 pallets');
 
     await adminPage.keyboard.press('Escape');
     await openTab(adminPage, 'Catalogue');
@@ -289,7 +294,10 @@ describe('the admin area', () => {
     await shoot(adminPage, 'catalogue');
     await adminPage.getByRole('button', { name: 'Save catalogue' }).click();
     await adminPage.getByRole('button', { name: 'Remove and save' }).click();
-    await toast(adminPage, 'error', 'Tomato type "Cherry" is still on');
+    await refusal(
+      adminPage,
+      /^Tomato type "Cherry" is still on 2 pallets\. Change or ship those pallets before removing it\.$/,
+    );
 
     await adminPage.keyboard.press('Escape');
     await openTab(adminPage, 'Locations');
@@ -297,6 +305,10 @@ describe('the admin area', () => {
     await shoot(adminPage, 'locations');
     await adminPage.getByRole('button', { name: 'Delete E2E Depot' }).click();
     await adminPage.getByRole('button', { name: 'Delete location' }).click();
-    await toast(adminPage, 'error', /^E2E Depot still holds \d+ pallets/);
+    await refusal(
+      adminPage,
+      /^E2E Depot still holds \d+ pallets and 1 storage zone: delete or move them before deleting the location$/,
+    );
+    await shoot(adminPage, 'location-refused');
   });
 });

@@ -159,12 +159,12 @@ function HistoryLink({
 /** The intervention form of SPEC 7: what someone did about an event, logged as intervention_added. */
 function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: () => void }) {
   const { analytics } = useServices();
-  const run = useAction();
+  const { save } = useAction();
   const [notes, setNotes] = useState('');
   const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
   const record = () =>
     attempt() &&
-    run(
+    save(
       () => firstValueFrom(analytics.addIntervention(event.id, { notes: notes.trim() })),
       'Intervention recorded',
     );
@@ -324,6 +324,7 @@ export default function ActivitySection() {
             <h3 id="history-heading">
               History of {history.kind} {shortId(history.id)}
             </h3>
+            <span className={styles.spring} />
             <Button variant="ghost" onClick={() => setHistory(null)}>
               Close history
             </Button>

@@ -103,14 +103,14 @@ function CatalogueEditor({
   onSaved: () => void;
 }) {
   const commands = useAdminCommands();
-  const run = useAction(onSaved);
+  const { run, save } = useAction(onSaved);
   const [draft, setDraft] = useState(saved);
   const [confirming, setConfirming] = useState(false);
   const removed = attributes.flatMap(([attribute]) =>
     saved[attribute].filter((v) => !draft[attribute].includes(v)),
   );
   const dirty = attributes.some(([attribute]) => draft[attribute].join('\n') !== saved[attribute].join('\n'));
-  const save = () => run(() => commands.saveCatalogue(locationId, draft), 'Catalogue saved');
+  const work = () => commands.saveCatalogue(locationId, draft);
   return (
     <>
       <div className={styles.lists}>
@@ -129,7 +129,7 @@ function CatalogueEditor({
         <Button
           variant="primary"
           disabled={!dirty}
-          onClick={() => (removed.length > 0 ? setConfirming(true) : void save())}
+          onClick={() => (removed.length > 0 ? setConfirming(true) : void run(work, 'Catalogue saved'))}
         >
           Save catalogue
         </Button>
@@ -142,7 +142,7 @@ function CatalogueEditor({
           question="Remove from the catalogue?"
           action="Remove and save"
           onClose={() => setConfirming(false)}
-          onConfirm={save}
+          onConfirm={() => save(work, 'Catalogue saved')}
         >
           <p>
             {removed.join(', ')} can no longer be chosen for new pallets. A value still on pallets in the

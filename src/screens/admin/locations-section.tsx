@@ -25,7 +25,7 @@ function NameDialog({
   title: string;
   action: string;
   initial: string;
-  onSave: (name: string) => Promise<boolean>;
+  onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
@@ -56,7 +56,7 @@ export function LocationsSection() {
   const { locations } = useServices();
   const commands = useAdminCommands();
   // the location choice in the header follows at once
-  const run = useAction(
+  const { save } = useAction(
     useCallback(() => {
       reload();
       locations.reload();
@@ -102,7 +102,7 @@ export function LocationsSection() {
           action="Add location"
           initial=""
           onClose={close}
-          onSave={(name) => run(() => commands.createLocation(name), `Location "${name}" added`)}
+          onSave={(name) => save(() => commands.createLocation(name), `Location "${name}" added`)}
         />
       )}
       {dialog?.kind === 'rename' && (
@@ -112,7 +112,7 @@ export function LocationsSection() {
           initial={dialog.place.name}
           onClose={close}
           onSave={(name) =>
-            run(() => commands.renameLocation(dialog.place.id, name), `Location renamed to "${name}"`)
+            save(() => commands.renameLocation(dialog.place.id, name), `Location renamed to "${name}"`)
           }
         />
       )}
@@ -122,7 +122,7 @@ export function LocationsSection() {
           action="Delete location"
           onClose={close}
           onConfirm={() =>
-            run(() => commands.deleteLocation(dialog.place.id), `Location "${dialog.place.name}" deleted`)
+            save(() => commands.deleteLocation(dialog.place.id), `Location "${dialog.place.name}" deleted`)
           }
         >
           <p>Its catalogue, printers and settings go with it; its users keep their other locations.</p>

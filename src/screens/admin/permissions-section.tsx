@@ -119,7 +119,7 @@ const flagColumns: Column[] = permissionFlags.map((flag) => ({ key: flag, hint: 
 export function PermissionsSection() {
   const { state, reload } = useAdminUsers();
   const commands = useAdminCommands();
-  const run = useAction(reload);
+  const { run } = useAction(reload);
   const me = useUser();
   const permissions = usePermission();
   // the server's rules: no change of one's own grants, and a non-admin grants only what they hold

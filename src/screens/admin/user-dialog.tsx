@@ -70,7 +70,7 @@ function changes(draft: Draft, user: AdminUser): UserFields {
 
 /**
  * A new user (username, temporary password; they choose their own at first sign-in) or an edit of
- * one: SPEC 3's flags and the locations they work at. `onSave` answers whether the server took it.
+ * one: SPEC 3's flags and the locations they work at. `onSave` rejects with the server's refusal.
  */
 export function UserDialog({
   user,
@@ -78,7 +78,7 @@ export function UserDialog({
   onClose,
 }: {
   user: AdminUser | null;
-  onSave: (fields: UserFields) => Promise<boolean>;
+  onSave: (fields: UserFields) => Promise<unknown>;
   onClose: () => void;
 }) {
   const me = useUser();

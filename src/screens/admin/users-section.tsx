@@ -48,7 +48,7 @@ function ResetPasswordDialog({
   onClose,
 }: {
   user: AdminUser;
-  onReset: (password: string) => Promise<boolean>;
+  onReset: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [password, setPassword] = useState('');
@@ -81,7 +81,7 @@ function ResetPasswordDialog({
 export function UsersSection() {
   const { state, reload } = useAdminUsers();
   const commands = useAdminCommands();
-  const run = useAction(reload);
+  const { run, save: act } = useAction(reload);
   const me = useUser();
   const locations = useLocations();
   const [search, setSearch] = useState('');
@@ -93,8 +93,8 @@ export function UsersSection() {
 
   const save = (fields: UserFields) =>
     dialog?.kind === 'edit'
-      ? run(() => commands.updateUser(dialog.user.id, fields), `User "${dialog.user.username}" saved`)
-      : run(
+      ? act(() => commands.updateUser(dialog.user.id, fields), `User "${dialog.user.username}" saved`)
+      : act(
           () => commands.createUser(fields as UserFields & { username: string; password: string }),
           `User "${fields.username}" created: they choose their own password at their first sign-in`,
         );
@@ -198,7 +198,7 @@ export function UsersSection() {
           user={dialog.user}
           onClose={close}
           onReset={(password) =>
-            run(
+            act(
               () => commands.updateUser(dialog.user.id, { password, first_login: true }),
               `Password of "${dialog.user.username}" reset: their sessions have ended`,
             )
@@ -211,7 +211,7 @@ export function UsersSection() {
           action="Disable user"
           onClose={close}
           onConfirm={() =>
-            run(
+            act(
               () => commands.updateUser(dialog.user.id, { disabled: true }),
               `User "${dialog.user.username}" disabled and signed out`,
             )
@@ -229,7 +229,7 @@ export function UsersSection() {
           action="Delete user"
           onClose={close}
           onConfirm={() =>
-            run(() => commands.deleteUser(dialog.user.id), `User "${dialog.user.username}" deleted`)
+            act(() => commands.deleteUser(dialog.user.id), `User "${dialog.user.username}" deleted`)
           }
         >
           <p>

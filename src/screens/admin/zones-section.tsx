@@ -25,7 +25,7 @@ function ZoneDialog({
   onClose,
 }: {
   zone: AdminZone | null;
-  onSave: (fields: ZoneFields) => Promise<boolean>;
+  onSave: (fields: ZoneFields) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState<ZoneDraft & { temperature: ZoneFields['temperature'] }>({
@@ -99,7 +99,7 @@ export function ZonesSection() {
   const place = useChosenLocationName() ?? '…';
   const { state, reload } = useAdminZones(locationId);
   const commands = useAdminCommands();
-  const run = useAction(reload);
+  const { save } = useAction(reload);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   return (
@@ -149,8 +149,8 @@ export function ZonesSection() {
           onClose={close}
           onSave={(fields) =>
             dialog.kind === 'edit'
-              ? run(() => commands.updateZone(dialog.zone.id, fields), `Zone "${fields.name}" saved`)
-              : run(() => commands.createZone(locationId, fields), `Zone "${fields.name}" added`)
+              ? save(() => commands.updateZone(dialog.zone.id, fields), `Zone "${fields.name}" saved`)
+              : save(() => commands.createZone(locationId, fields), `Zone "${fields.name}" added`)
           }
         />
       )}
@@ -160,7 +160,7 @@ export function ZonesSection() {
           action="Delete zone"
           onClose={close}
           onConfirm={() =>
-            run(() => commands.deleteZone(dialog.zone.id), `Zone "${dialog.zone.name}" deleted`)
+            save(() => commands.deleteZone(dialog.zone.id), `Zone "${dialog.zone.name}" deleted`)
           }
         >
           <p>A zone can go only when no pallet stands in it.</p>
