@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adBlockerAdvice } from '../../../streams/analytics';
 import type { FakeAnswer, FakeRequest } from '../../../streams/http/fake-fetch';
 import { AppProviders } from '../../app';
 import { liveServices } from '../../hooks/live-test-kit';
@@ -240,5 +241,16 @@ describe('Activity', () => {
     click('Record intervention', dialog);
     expect(within(dialog).getByText('Describe what was done')).toBeTruthy();
     expect(sent()).toEqual([]);
+  });
+
+  it("shows SPEC 8's fallback and the ad-blocker advice when every analytics read goes unanswered", async () => {
+    mount(<ActivitySection />, (r) =>
+      /^\/api\/(insights|metrics|analytics)\//.test(r.path) ? 'no-response' : undefined,
+    );
+    const notice = await screen.findByText(/The activity log could not be read: showing fallback data/);
+    expect(notice.textContent).toContain(adBlockerAdvice);
+    // the fallback event types of SPEC 7 fill the type filter
+    expect(screen.getByRole('option', { name: 'order complete' })).toBeTruthy();
+    expect(await screen.findByText('No events.')).toBeTruthy();
   });
 });
