@@ -157,9 +157,6 @@ describe('the admin area', () => {
       expect(names).toContain('e2e-usermgr');
       expect(names).not.toContain('e2e-far');
       expect(names).not.toContain('admin');
-      // the administrator sees both
-      await adminPage.reload();
-      await adminPage.getByRole('row', { name: /e2e-far/ }).waitFor(slow);
       await page.getByLabel('Search users').fill('far');
       await page.getByText('No user matches "far".').waitFor();
     } finally {
@@ -201,6 +198,18 @@ describe('the admin area', () => {
       );
       await page.getByRole('heading', { name: 'Users' }).waitFor(slow);
       expect(await tabNames(page)).toEqual(['Users']);
+
+      // a restriction follows the same way: the area closes in the open page, with its sentence
+      await adminPage
+        .getByRole('checkbox', { name: 'restrict_admin_tab for e2e-analyst', exact: true })
+        .check();
+      await adminPage.getByRole('button', { name: 'Save restrictions of e2e-analyst' }).click();
+      await toast(adminPage, 'success', 'Restrictions of "e2e-analyst" saved');
+      await page.clock.fastForward('05:01');
+      await page.getByRole('heading', { name: 'Admin area closed' }).waitFor(slow);
+      expect(
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count(),
+      ).toBe(0);
     } finally {
       await browser.close();
     }

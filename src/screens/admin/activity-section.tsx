@@ -303,6 +303,9 @@ export default function ActivitySection() {
           Clear
         </Button>
       </form>
+      <p className={styles.muted}>
+        The figures and charts count the events of the chosen dates; the list below follows every filter.
+      </p>
       {stats.status === 'ready' && (
         <dl className={styles.figures} aria-label="Activity figures">
           <div className={figures.figure}>
