@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionState } from '../permissions/rules';
-import { allowedAdminSections, chosenSection, restrictionChoices, showsAdminEntry, userErrors } from '.';
+import {
+  activityFilterErrors,
+  allowedAdminSections,
+  catalogueValueError,
+  chosenSection,
+  restrictionChoices,
+  showsAdminEntry,
+  userErrors,
+  zoneErrors,
+} from '.';
 
 const state = (flags: PermissionState['flags'], admin = false): PermissionState => ({
   loading: false,
@@ -67,5 +76,43 @@ describe('user form rules', () => {
     expect(userErrors({ ...ok, username: ' ' }, true).username).toBe('Enter a username');
     expect(userErrors({ ...ok, locationIds: [] }, true).locationIds).toMatch(/at least one location/);
     expect(userErrors({ ...ok, admin: true, locationIds: [] }, true)).toEqual({});
+  });
+});
+
+describe('zone, catalogue and activity rules', () => {
+  it('take 1 to 200 rows and 1 to 500 pallets per row, whole numbers only', () => {
+    const zone = { name: 'Cold store A', rows: '1', rowCapacity: '500' };
+    expect(zoneErrors(zone)).toEqual({});
+    expect(zoneErrors({ ...zone, rows: '200' })).toEqual({});
+    expect(Object.keys(zoneErrors({ ...zone, rows: '201', rowCapacity: '501' }))).toEqual([
+      'rows',
+      'rowCapacity',
+    ]);
+    expect(Object.keys(zoneErrors({ ...zone, rows: '0', rowCapacity: '1.5' }))).toEqual([
+      'rows',
+      'rowCapacity',
+    ]);
+    expect(zoneErrors({ ...zone, name: ' ' }).name).toBe('Enter a zone name');
+  });
+
+  it('refuse a blank, over-long or repeated catalogue value, whatever its case', () => {
+    expect(catalogueValueError('Plum', ['Round'])).toBeNull();
+    expect(catalogueValueError('round ', ['Round'])).toBe('"round" is already in the list');
+    expect(catalogueValueError('x'.repeat(65), [])).toBe('At most 64 characters');
+    expect(catalogueValueError('  ', [])).toBe('Enter a value');
+  });
+
+  it('take whole ids and a range that does not end before it starts', () => {
+    const blank = { startDate: '', endDate: '', palletId: '', orderId: '' };
+    expect(activityFilterErrors(blank)).toEqual({});
+    expect(activityFilterErrors({ ...blank, palletId: '0193a1b2-0000-7000-8000-00000000abcd' })).toEqual({});
+    expect(Object.keys(activityFilterErrors({ ...blank, palletId: 'abcd1234', orderId: 'x' }))).toEqual([
+      'palletId',
+      'orderId',
+    ]);
+    expect(activityFilterErrors({ ...blank, startDate: '2026-11-02', endDate: '2026-11-02' })).toEqual({});
+    expect(
+      activityFilterErrors({ ...blank, startDate: '2026-11-02', endDate: '2026-11-01' }).endDate,
+    ).toBeDefined();
   });
 });

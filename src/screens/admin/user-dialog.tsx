@@ -85,7 +85,12 @@ export function UserDialog({
   const permissions = usePermission();
   const locations = useLocations();
   const choices = locations.status === 'ready' ? locations.locations : [];
-  const [draft, setDraft] = useState<Draft>(() => (user ? draftOf(user) : blank));
+  // a new user works on the desktop when the manager may grant it (administrators always may)
+  const [draft, setDraft] = useState<Draft>(() =>
+    user
+      ? draftOf(user)
+      : { ...blank, desktop_access: permissions.admin || hasPermission(permissions, 'desktop_access') },
+  );
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const isNew = user === null;
   const { errors, attempt } = useFormCheck(draft, (d) => userErrors(d, isNew));
