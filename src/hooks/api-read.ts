@@ -14,7 +14,8 @@ const loading = { status: 'loading' } as const;
 
 /**
  * GET `path` (nothing while null) with `query`, read again when either changes or after
- * `reload()`; `pick` takes the data out of the answer (e.g. its `data` list).
+ * `reload()` (which keeps the last answer on screen while it reads); `pick` takes the data out of
+ * the answer (e.g. its `data` list).
  */
 export function useApiRead<T>(
   path: string | null,
@@ -26,18 +27,22 @@ export function useApiRead<T>(
   // the query's text, not its object, decides whether to read again
   const key = JSON.stringify(query ?? null);
   const state$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(
-        switchMap(([api, p, q]) =>
-          p === null
-            ? of<ReadState<T>>(loading)
-            : from(api.get(p, { query: JSON.parse(q) ?? undefined })).pipe(
-                map((body): ReadState<T> => ({ status: 'ready', data: pick(body) })),
-                catchError((error: unknown) => of<ReadState<T>>({ status: 'failed', error })),
-                startWith<ReadState<T>>(loading),
-              ),
-        ),
-      ),
+    (inputs$) => {
+      // a reload of the same read keeps showing what it showed until the answer (no "Loading..." flash)
+      let shown: string | null = null;
+      return inputs$.pipe(
+        switchMap(([api, p, q]) => {
+          if (p === null) return of<ReadState<T>>(loading);
+          const again = shown === `${p} ${q}`;
+          shown = `${p} ${q}`;
+          const read$ = from(api.get(p, { query: JSON.parse(q) ?? undefined })).pipe(
+            map((body): ReadState<T> => ({ status: 'ready', data: pick(body) })),
+            catchError((error: unknown) => of<ReadState<T>>({ status: 'failed', error })),
+          );
+          return again ? read$ : read$.pipe(startWith<ReadState<T>>(loading));
+        }),
+      );
+    },
     [session.api, path, key, version],
   );
   const state = useObservableState(state$, loading);
