@@ -32,3 +32,6 @@ export const lineText = (max: number) =>
 
 /** Any JSON value PostgreSQL can store as jsonb: no NUL in its strings or keys. */
 export const storableJson = () => z.json().refine((json) => !holdsNul(json), textMessages.nul);
+
+/** A count and its noun, in the singular for one: "1 pallet", "3 pallets". */
+export const countOf = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

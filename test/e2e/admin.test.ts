@@ -211,6 +211,8 @@ describe('the admin area', () => {
         .check();
       await adminPage.getByRole('button', { name: 'Save restrictions of e2e-analyst' }).click();
       await toast(adminPage, 'success', 'Restrictions of "e2e-analyst" saved');
+      await adminPage.getByRole('heading', { name: 'Restrictions' }).scrollIntoViewIfNeeded();
+      await adminPage.screenshot({ path: join(screenshots, 'admin-restrictions.png') });
       await page.clock.fastForward('05:01');
       await page.getByRole('heading', { name: 'Admin area closed' }).waitFor(slow);
       expect(
@@ -300,7 +302,7 @@ describe('the admin area', () => {
     await shoot(adminPage, 'zones');
     await adminPage.getByRole('button', { name: 'Delete Cold store E2E' }).click();
     await adminPage.getByRole('button', { name: 'Delete zone' }).click();
-    await refusal(adminPage, 'Zone Cold store E2E still holds 1 pallets');
+    await refusal(adminPage, /^Zone Cold store E2E still holds 1 pallet$/);
 
     await adminPage.keyboard.press('Escape');
     await openTab(adminPage, 'Catalogue');

@@ -3,7 +3,7 @@ import type { App } from '../../app';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
 import { conflict, conflictOnDuplicate, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { lineText } from '../../plugins/text';
+import { countOf, lineText } from '../../plugins/text';
 import { idParamsSchema, successSchema } from '../users/schemas';
 import { locationContents } from './repository';
 
@@ -14,13 +14,15 @@ const taken = (name: string) => `A location named "${name}" already exists`;
 
 /** What a location still holds, as a sentence: "200 pallets, 20 orders and 3 storage zones". */
 function contentsText(counts: { pallets: number; orders: number; zones: number }): string {
-  const parts = [
-    [counts.pallets, 'pallet'],
-    [counts.orders, 'order'],
-    [counts.zones, 'storage zone'],
-  ]
-    .filter(([n]) => Number(n) > 0)
-    .map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
+  const parts = (
+    [
+      [counts.pallets, 'pallet'],
+      [counts.orders, 'order'],
+      [counts.zones, 'storage zone'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, noun]) => countOf(n, noun));
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
 }
 
