@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { firstValueFrom } from 'rxjs';
 import type { PermissionFlag } from '../../streams/permissions';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
@@ -75,7 +76,7 @@ export const useAdminCatalogue = (locationId: string | null) =>
 
 /** The admin area's commands; each rejects with SPEC 8's error (the server's sentence for a 409). */
 export function useAdminCommands() {
-  const { session } = useServices();
+  const { session, analytics } = useServices();
   const { api } = session;
   return useMemo(
     () => ({
@@ -102,7 +103,10 @@ export function useAdminCommands() {
       deleteZone: (id: string) => api.delete(`/api/storage/zones/${id}`),
       saveCatalogue: (locationId: string, lists: CatalogueLists) =>
         api.put('/api/catalog', { locationId, ...lists }),
+      /** SPEC 7's intervention on an event (the server logs it as intervention_added). */
+      addIntervention: (eventId: string, notes: string) =>
+        firstValueFrom(analytics.addIntervention(eventId, { notes })),
     }),
-    [api],
+    [api, analytics],
   );
 }

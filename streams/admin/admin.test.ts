@@ -5,6 +5,8 @@ import {
   allowedAdminSections,
   catalogueValueError,
   chosenSection,
+  mayChangeFlag,
+  mayChangeRestrictions,
   restrictionChoices,
   showsAdminEntry,
   userErrors,
@@ -114,5 +116,23 @@ describe('zone, catalogue and activity rules', () => {
     expect(
       activityFilterErrors({ ...blank, startDate: '2026-11-02', endDate: '2026-11-01' }).endDate,
     ).toBeDefined();
+  });
+});
+
+describe('what a manager may change of a user', () => {
+  const manager = state({ manage_permissions: true, manage_orders: true });
+  it('gives only flags they hold, takes any away, and never changes their own', () => {
+    expect(mayChangeFlag(manager, 'me', 'ann', 'manage_orders', false)).toBe(true);
+    expect(mayChangeFlag(manager, 'me', 'ann', 'manage_users', false)).toBe(false);
+    expect(mayChangeFlag(manager, 'me', 'ann', 'manage_users', true)).toBe(true);
+    expect(mayChangeFlag(manager, 'me', 'me', 'manage_orders', false)).toBe(false);
+    expect(mayChangeFlag(manager, 'me', null, 'manage_orders', false)).toBe(true);
+    expect(mayChangeRestrictions(manager, 'me', 'me')).toBe(false);
+    expect(mayChangeRestrictions(manager, 'me', 'ann')).toBe(true);
+  });
+  it('lets an administrator change anything, their own included', () => {
+    const admin = state({}, true);
+    expect(mayChangeFlag(admin, 'me', 'me', 'manage_users', false)).toBe(true);
+    expect(mayChangeRestrictions(admin, 'me', 'me')).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ export {
   type ZoneDraft,
   zoneErrors,
 } from './forms';
+export { mayChangeFlag, mayChangeRestrictions } from './grants';
 export { restrictionChoices } from './restrictions';
 export {
   type AdminSection,

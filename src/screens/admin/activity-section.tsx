@@ -1,10 +1,9 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { firstValueFrom } from 'rxjs';
 import { type ActivityFilterDraft, activityFilterErrors, interventionError } from '../../../streams/admin';
 import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../streams/analytics';
+import { useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { type InsightState, useInsight } from '../../hooks/insights';
-import { useServices } from '../../services';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
 import { FormDialog } from '../../ui/form-dialog';
@@ -158,16 +157,12 @@ function HistoryLink({
 
 /** The intervention form of SPEC 7: what someone did about an event, logged as intervention_added. */
 function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: () => void }) {
-  const { analytics } = useServices();
+  const commands = useAdminCommands();
   const { save } = useAction();
   const [notes, setNotes] = useState('');
   const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
   const record = () =>
-    attempt() &&
-    save(
-      () => firstValueFrom(analytics.addIntervention(event.id, { notes: notes.trim() })),
-      'Intervention recorded',
-    );
+    attempt() && save(() => commands.addIntervention(event.id, notes.trim()), 'Intervention recorded');
   return (
     <FormDialog
       title={`Intervention on ${typeText(event.eventType)}`}

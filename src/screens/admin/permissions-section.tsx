@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { restrictionChoices } from '../../../streams/admin';
-import { hasPermission, type PermissionFlag, permissionFlags } from '../../../streams/permissions';
+import { mayChangeFlag, mayChangeRestrictions, restrictionChoices } from '../../../streams/admin';
+import { type PermissionFlag, permissionFlags } from '../../../streams/permissions';
 import { type AdminUser, useAdminCommands, useAdminUsers } from '../../hooks/admin';
 import { useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
@@ -122,10 +122,9 @@ export function PermissionsSection() {
   const { run } = useAction(reload);
   const me = useUser();
   const permissions = usePermission();
-  // the server's rules: no change of one's own grants, and a non-admin grants only what they hold
   const mayChange = (user: AdminUser, key: string, on: boolean) =>
-    permissions.admin || (user.id !== me?.id && (on || hasPermission(permissions, key as PermissionFlag)));
-  const mayRestrict = (user: AdminUser) => permissions.admin || user.id !== me?.id;
+    mayChangeFlag(permissions, me?.id, user.id, key as PermissionFlag, on);
+  const mayRestrict = (user: AdminUser) => mayChangeRestrictions(permissions, me?.id, user.id);
   return (
     <section className={styles.section} aria-labelledby="permissions-heading">
       <h2 id="permissions-heading">Permissions</h2>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { userErrors } from '../../../streams/admin';
+import { mayChangeFlag, userErrors } from '../../../streams/admin';
 import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
 import type { AdminUser, UserFields } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
@@ -95,11 +95,10 @@ export function UserDialog({
   const isNew = user === null;
   const { errors, attempt } = useFormCheck(draft, (d) => userErrors(d, isNew));
   const self = user !== null && user.id === me?.id;
-  // the server refuses a non-admin a grant they do not hold, and any change of their own flags
+  // client access is a grant the server checks; the other flags are settings of the account
   const mayGrant = (flag: Flag) =>
-    permissions.admin ||
     !grants.includes(flag) ||
-    (!self && (user?.[flag] === true || hasPermission(permissions, flag as PermissionFlag)));
+    mayChangeFlag(permissions, me?.id, user?.id ?? null, flag as PermissionFlag, user?.[flag] === true);
 
   const save = () =>
     attempt() && onSave(isNew ? { ...draft, username: draft.username.trim() } : changes(draft, user));
