@@ -45,7 +45,7 @@ function GrantMatrix({
     if (await onSave(user, valuesOf(user))) setDrafts(({ [user.id]: _saved, ...rest }) => rest);
   };
   return (
-    <div className={styles.tableWrap}>
+    <div className={`${styles.tableWrap} ${styles.matrixWrap}`}>
       <table className={`${styles.table} ${styles.matrix}`} aria-label={label}>
         <thead>
           <tr>
