@@ -10,7 +10,7 @@ import {
 } from '../../../streams/inventory';
 import type { StorageZone } from '../../../streams/live';
 import { isAdmin } from '../../../streams/permissions';
-import { useLocationId, useLocations, useUser } from '../../hooks/app-state';
+import { useChosenLocationName, useUser } from '../../hooks/app-state';
 import { useNow } from '../../hooks/clock';
 import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hooks/inventory';
 import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
@@ -59,11 +59,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
     );
   const ids = useInventoryPalletIds(filter, settings, now);
   const palletOf = usePalletLookup();
-  const locationId = useLocationId();
-  const locations = useLocations();
-  const locationName =
-    (locations.status === 'ready' && locations.locations.find((l) => l.id === locationId)?.name) ||
-    'location';
+  const locationName = useChosenLocationName() ?? 'location';
 
   const exportCsv = () => {
     const rows = ids.flatMap((id) => {
