@@ -1,7 +1,7 @@
 import { useSubscription } from 'observable-hooks';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { canUseMobile } from '../streams/permissions';
+import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
 import { PermissionProvider, usePermission } from './hooks/permissions';
 import { resolveRoute, type ScreenName } from './routes/guards';
@@ -9,7 +9,7 @@ import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
 import { screenChunks } from './routes/screens';
 import LoginScreen from './screens/login/login-screen';
 import { type Services, ServicesProvider, useServices } from './services';
-import { AccessDenied } from './shell/access-denied';
+import { AccessDenied, AdminDenied } from './shell/access-denied';
 import { Shell } from './shell/shell';
 import { ToastProvider } from './ui/toasts';
 
@@ -32,6 +32,12 @@ function Screen({ screen }: { screen: ScreenName }) {
   if (screen === 'login') return <LoginScreen />;
   if (screen === 'access-denied') return <AccessDenied />;
   if (screen === 'change-password') return <LazyScreen chunk={screenChunks[screen]} />;
+  if (screen === 'admin-denied')
+    return (
+      <Shell>
+        <AdminDenied />
+      </Shell>
+    );
   return (
     <Shell>
       <LazyScreen chunk={screenChunks[screen]} />
@@ -53,12 +59,15 @@ function Gate() {
     firstLogin: !!user?.first_login,
     mobileDevice,
     mobileAccess: canUseMobile(permissions),
+    adminArea: canAccessAdminTab(permissions),
     lastPath: session.preferences.lastLocation(),
   });
   const shown = target.path === path || target.screen === 'access-denied';
   useEffect(() => services.showPath(location.pathname), [services, location.pathname]);
   useEffect(() => {
-    if (shown && target.screen !== 'access-denied') session.preferences.saveLastLocation(path);
+    // a refusal is no place to come back to
+    if (shown && target.screen !== 'access-denied' && target.screen !== 'admin-denied')
+      session.preferences.saveLastLocation(path);
   }, [shown, target.screen, path, session]);
   // the mobile rule needs the permissions: wait for them rather than redirect on a guess
   // (the login screen stays: it waits for them itself to check the new user's access)

@@ -26,6 +26,7 @@ export interface UsersTable {
   force_mobile_mode_enabled: Generated<boolean>;
   skip_token_validation: Generated<boolean>;
   auto_refresh_tokens: Generated<boolean>;
+  disabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

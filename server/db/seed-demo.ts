@@ -7,8 +7,8 @@ import type { DB } from './schema';
 /** The password every demo user shares (documented in the README). */
 export const demoPassword = 'tomato-demo';
 
-/** The demo users and what each may do (all in the demo location, first_login off). */
-export const demoUsers: { username: string; permissions: PermissionFlag[] }[] = [
+/** The demo users, what each may do and what is restricted (all in the demo location, first_login off). */
+export const demoUsers: { username: string; permissions: PermissionFlag[]; restrictions?: string[] }[] = [
   // the phone on the warehouse floor: makes pallets and puts them in storage
   {
     username: 'operator',
@@ -26,8 +26,12 @@ export const demoUsers: { username: string; permissions: PermissionFlag[] }[] = 
       'view_analytics',
     ],
   },
-  // looks, changes nothing
-  { username: 'viewer', permissions: ['desktop_access', 'view_storage_map'] },
+  // looks, changes nothing: not even the admin area's entry (SPEC 6's restrict_admin_tab)
+  {
+    username: 'viewer',
+    permissions: ['desktop_access', 'view_storage_map'],
+    restrictions: ['restrict_admin_tab'],
+  },
   // runs the warehouse from the office: every manage flag, both devices
   {
     username: 'manager',
@@ -156,6 +160,12 @@ async function fill(trx: Kysely<DB>, hashes: string[]): Promise<void> {
       .values(user.permissions.map((name) => ({ user_id: id, name })))
       .execute();
     await trx.insertInto('user_locations').values({ user_id: id, location_id: locationId }).execute();
+    if (user.restrictions?.length) {
+      await trx
+        .insertInto('user_restrictions')
+        .values(user.restrictions.map((restriction_key) => ({ user_id: id, restriction_key })))
+        .execute();
+    }
   }
 
   await trx

@@ -83,7 +83,7 @@ export function signAccessToken(
 /**
  * Verifies a bearer token and finds its user (current flags and locations: kept in memory and
  * forgotten when the user changes, see `SignedInCache`). Throws the 401 of CONTRACT when
- * the token is missing, expired, invalid, of a revoked refresh family, or its user no longer exists. Used by `requireAuth`;
+ * the token is missing, expired, invalid, of a revoked refresh family, or its user no longer exists or is disabled. Used by `requireAuth`;
  * SSE calls it with `?token=`.
  */
 export async function authenticateToken(app: FastifyInstance, token: string | undefined): Promise<AuthUser> {
@@ -104,6 +104,7 @@ export async function authenticateToken(app: FastifyInstance, token: string | un
     if (!user) throw unauthorized();
     app.signedIn.keepUser(user, generation);
   }
+  if (user.disabled) throw unauthorized();
   return { ...user, familyId };
 }
 

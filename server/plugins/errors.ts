@@ -43,6 +43,9 @@ export const forbidden = () => new HttpError(403, 'FORBIDDEN', errorMessages.for
 /** 403 before a first-login user has chosen their password: says what to do instead. */
 export const passwordChangeRequired = () =>
   new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please choose a new password before continuing');
+/** 403 at sign-in for an account an administrator has disabled (after the password matched). */
+export const accountDisabled = () =>
+  new HttpError(403, 'ACCOUNT_DISABLED', 'This account is disabled. Ask an administrator to enable it.');
 /** 404: no such resource, or one in a location the caller cannot see (never say which). */
 export const notFound = () => new HttpError(404, 'NOT_FOUND', errorMessages.notFound);
 /** 409 with a sentence naming the conflict, e.g. `conflict('Username "ann" is already taken')`. */

@@ -42,3 +42,6 @@ export const storableJson = () =>
     .unknown()
     .refine((json) => !holdsNul(json), textMessages.nul)
     .describe('any JSON value');
+
+/** A count and its noun, in the singular for one: "1 pallet", "3 pallets". */
+export const countOf = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

@@ -42,3 +42,11 @@ export function useLocations(): LocationsState {
 export function useConnectionState() {
   return useObservableState(useServices().connection$, null);
 }
+
+/** The name of the chosen location, or null while it is not known. */
+export function useChosenLocationName(): string | null {
+  const locationId = useLocationId();
+  const locations = useLocations();
+  if (locations.status !== 'ready') return null;
+  return locations.locations.find((l) => l.id === locationId)?.name ?? null;
+}

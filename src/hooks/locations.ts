@@ -1,4 +1,5 @@
 import {
+  BehaviorSubject,
   catchError,
   distinctUntilChanged,
   from,
@@ -18,7 +19,11 @@ export type LocationsState =
   | { status: 'ready'; locations: LocationOption[] }
   | { status: 'failed'; error: unknown };
 
-export type Locations = { state$: Observable<LocationsState> };
+export type Locations = {
+  state$: Observable<LocationsState>;
+  /** Reads the list again (after a location is added, renamed or deleted in the admin area). */
+  reload: () => void;
+};
 
 const listOf = (body: unknown): LocationOption[] => {
   const list = Array.isArray(body) ? body : ((body as { data?: unknown })?.data ?? []);
@@ -27,20 +32,26 @@ const listOf = (body: unknown): LocationOption[] => {
   );
 };
 
-/** The signed-in user's locations (GET /api/user-locations), fetched again for each user. */
+/**
+ * The signed-in user's locations (GET /api/user-locations), fetched for each user and again on
+ * `reload()`, which keeps showing the list it had while it reads (no flash of "loading").
+ */
 export function createLocations(user$: Observable<User | null>, api: ApiClient): Locations {
+  const reloads = new BehaviorSubject<void>(undefined);
+  const read = () =>
+    from(api.get('/api/user-locations')).pipe(
+      map((body): LocationsState => ({ status: 'ready', locations: listOf(body) })),
+      catchError((error: unknown) => of<LocationsState>({ status: 'failed', error })),
+    );
   return {
+    reload: () => reloads.next(),
     state$: user$.pipe(
       map((user) => user?.id ?? null),
       distinctUntilChanged(),
       switchMap((userId) =>
         userId === null
           ? of<LocationsState>({ status: 'ready', locations: [] })
-          : from(api.get('/api/user-locations')).pipe(
-              map((body): LocationsState => ({ status: 'ready', locations: listOf(body) })),
-              catchError((error: unknown) => of<LocationsState>({ status: 'failed', error })),
-              startWith<LocationsState>({ status: 'loading' }),
-            ),
+          : reloads.pipe(switchMap(read), startWith<LocationsState>({ status: 'loading' })),
       ),
       shareReplay({ bufferSize: 1, refCount: false }),
     ),

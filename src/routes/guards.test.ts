@@ -6,6 +6,7 @@ const out: RouteContext = {
   firstLogin: false,
   mobileDevice: false,
   mobileAccess: false,
+  adminArea: true,
   lastPath: null,
 };
 const desk: RouteContext = { ...out, signedIn: true };
@@ -78,6 +79,7 @@ describe.each<[string, [string, RouteContext, ReturnType<typeof guard>][]]>([
       ['first login', first, { redirect: '/change-password' }],
       ['mobile device', phone, { redirect: '/dashboard' }],
       ['desktop', desk, { screen: 'admin' }],
+      ['desktop under restrict_admin_tab', { ...desk, adminArea: false }, { screen: 'admin-denied' }],
     ],
   ],
   [

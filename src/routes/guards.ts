@@ -12,6 +12,7 @@ export type ScreenName =
   | 'printer-config'
   | 'admin'
   | 'admin-refresh'
+  | 'admin-denied'
   | 'access-denied';
 
 /** What the guards need to know about the visitor. */
@@ -22,6 +23,8 @@ export type RouteContext = {
   mobileDevice: boolean;
   /** Mobile client access by SPEC 6 (mobile_access without restriction, or admin). */
   mobileAccess: boolean;
+  /** The admin area of SPEC 6: allowed unless restrict_admin_tab applies. */
+  adminArea: boolean;
   /** The last saved path, if any. */
   lastPath: string | null;
 };
@@ -54,7 +57,7 @@ export function guard(path: string, ctx: RouteContext): Resolution {
     case '/printer-config':
       return signIn ?? desktopOnly ?? { screen: 'printer-config' };
     case '/nimda':
-      return signIn ?? firstLogin ?? desktopOnly ?? { screen: 'admin' };
+      return signIn ?? firstLogin ?? desktopOnly ?? { screen: ctx.adminArea ? 'admin' : 'admin-denied' };
     case '/admin-refresh':
       return signIn ?? { screen: 'admin-refresh' };
     case '/admin':

@@ -1,7 +1,7 @@
 import { type Chunk, createChunk } from './chunk';
 import type { ScreenName } from './guards';
 
-type LazyScreenName = Exclude<ScreenName, 'login' | 'access-denied'>;
+type LazyScreenName = Exclude<ScreenName, 'login' | 'access-denied' | 'admin-denied'>;
 
 /** The screens loaded on demand, each its own chunk, so /login ships only what it needs. */
 export const screenChunks: Record<LazyScreenName, Chunk> = {

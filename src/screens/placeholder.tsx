@@ -1,10 +1,4 @@
-import {
-  useConnectionState,
-  useLocationId,
-  useLocations,
-  useMobileDevice,
-  useUser,
-} from '../hooks/app-state';
+import { useChosenLocationName, useConnectionState, useMobileDevice, useUser } from '../hooks/app-state';
 import { ConnectionBadge } from '../ui/connection-badge';
 import styles from './placeholder.module.css';
 
@@ -13,10 +7,7 @@ export function ScreenPlaceholder({ title, summary }: { title: string; summary: 
   const user = useUser();
   const mobile = useMobileDevice();
   const connection = useConnectionState();
-  const locationId = useLocationId();
-  const locations = useLocations();
-  const location =
-    locations.status === 'ready' ? locations.locations.find((l) => l.id === locationId)?.name : undefined;
+  const location = useChosenLocationName();
   return (
     <div className={styles.screen}>
       <h1>{title}</h1>

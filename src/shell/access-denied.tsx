@@ -1,3 +1,4 @@
+import { adminRestrictedMessage } from '../../streams/admin';
 import { useMobileDevice, useUser } from '../hooks/app-state';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
@@ -22,5 +23,19 @@ export function AccessDenied() {
         Sign out
       </Button>
     </main>
+  );
+}
+
+/** /nimda for a user under restrict_admin_tab (SPEC 6): the sentence saying why, inside the shell. */
+export function AdminDenied() {
+  return (
+    <section className={styles.panel} aria-labelledby="admin-denied-title">
+      <h1 id="admin-denied-title">
+        <Icon name="warning" size={28} /> Admin area closed
+      </h1>
+      <p className={styles.lead} role="alert">
+        {adminRestrictedMessage}
+      </p>
+    </section>
   );
 }

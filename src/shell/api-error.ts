@@ -4,3 +4,14 @@ import { apiErrorMessages, isApiError } from '../../streams/http';
 export function apiErrorText(error: unknown): string {
   return isApiError(error) ? error.message : apiErrorMessages.unknown;
 }
+
+/** SPEC 8's message of a refusal, with the fields a 422 names ("Invalid data provided: username: …"). */
+export function refusalText(error: unknown): string {
+  const text = apiErrorText(error);
+  const details = isApiError(error) ? error.details : undefined;
+  if (!details || typeof details !== 'object') return text;
+  const fields = Object.entries(details as Record<string, unknown>)
+    .filter(([, message]) => typeof message === 'string')
+    .map(([field, message]) => `${field}: ${message}`);
+  return fields.length > 0 ? `${text}: ${fields.join('; ')}` : text;
+}

@@ -1,7 +1,7 @@
 /** One entry of the shell's navigation. */
 export type NavItem = { to: string; label: string; short: string };
 
-/** Desktop and tablet navigation; the admin entry only for users allowed in the admin area. */
+/** Desktop and tablet navigation; the admin entry only for users with a section of the admin area to open. */
 export function desktopNav(adminArea: boolean): NavItem[] {
   return [
     { to: '/dashboard', label: 'Dashboard', short: 'DB' },

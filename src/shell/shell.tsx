@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { canAccessAdminTab } from '../../streams/permissions';
+import { showsAdminEntry } from '../../streams/admin';
 import {
   useConnectionState,
   useLocationId,
@@ -38,7 +38,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const connection = useConnectionState();
   const permissions = usePermission();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const nav = mobile ? mobileNav : desktopNav(canAccessAdminTab(permissions));
+  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions));
   const choices = locations.status === 'ready' ? locations.locations : [];
   // until a first-login user has chosen their password the server answers none of their
   // locations' calls: the screens they may reach meanwhile need no location

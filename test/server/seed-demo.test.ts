@@ -117,7 +117,17 @@ describe('demo data', () => {
       const signedIn = res.json().user;
       expect(signedIn.first_login).toBe(false);
       for (const flag of user.permissions) expect(signedIn.permissions[flag]).toBe(true);
+      const restrictions = await server.app.inject({
+        method: 'GET',
+        url: `/api/permissions/users/${signedIn.id}/restrictions`,
+        headers: { authorization: `Bearer ${res.json().token}` },
+      });
+      expect(restrictions.json().data.map((r: { restriction_key: string }) => r.restriction_key)).toEqual(
+        user.restrictions ?? [],
+      );
     }
+    // the read-only viewer finds the admin area closed
+    expect(demoUsers.find((u) => u.username === 'viewer')!.restrictions).toEqual(['restrict_admin_tab']);
     const operator = demoUsers.find((u) => u.username === 'operator')!;
     expect(operator.permissions).toContain('mobile_access');
     expect(operator.permissions).not.toContain('desktop_access');

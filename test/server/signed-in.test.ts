@@ -17,7 +17,9 @@ const ann: UserRecord = {
   force_mobile_mode_enabled: false,
   skip_token_validation: false,
   auto_refresh_tokens: true,
+  disabled: false,
   permissions: ['manage_pallets'],
+  restrictions: [],
   locationIds: ['L1'],
 };
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
-import { badCredentials, invalid, tooManyRequests, unauthorized } from '../../plugins/errors';
+import {
+  accountDisabled,
+  badCredentials,
+  invalid,
+  tooManyRequests,
+  unauthorized,
+} from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
@@ -32,7 +38,7 @@ const decoyHash = () => {
 export async function authRoutes(app: App): Promise<void> {
   async function session(userId: string, refreshToken: string, familyId: string) {
     const user = await findUser(app.db, userId);
-    if (!user) throw unauthorized();
+    if (!user || user.disabled) throw unauthorized();
     return {
       token: await signAccessToken(app.jwtKey, userId, familyId),
       refreshToken,
@@ -62,6 +68,7 @@ export async function authRoutes(app: App): Promise<void> {
       const found = await findUserForLogin(app.db, username);
       const matches = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
       if (!found || !matches) throw badCredentials();
+      if (found.disabled) throw accountDisabled();
       await clearLoginFailures(app.db, username, request.ip);
       const { refreshToken, familyId } = await issueRefreshToken(app.db, found.id, rememberMe);
       return session(found.id, refreshToken, familyId);

@@ -41,6 +41,54 @@ export async function getCatalog(db: Kysely<DB>, locationId: string): Promise<Ca
   return catalog;
 }
 
+/** How people name each attribute in a sentence. */
+export const catalogAttributeNames: Record<CatalogAttribute, string> = {
+  palletType: 'Pallet type',
+  boxType: 'Box type',
+  tomatoType: 'Tomato type',
+  tomatoOption: 'Tomato option',
+};
+
+/** A catalogue value some pallets in the warehouse still carry, and how many. */
+export interface ValueInUse {
+  attribute: CatalogAttribute;
+  value: string;
+  pallets: number;
+}
+
+/**
+ * The values `catalog` leaves out of `locationId`'s catalogue that pallets still in the warehouse
+ * carry (shipped pallets are history: they keep theirs). Takes the location's lock first, as a
+ * replace does, so the answer holds until the transaction ends.
+ */
+export async function removedValuesInUse(
+  trx: Kysely<DB>,
+  locationId: string,
+  catalog: Catalog,
+): Promise<ValueInUse[]> {
+  await trx.selectFrom('locations').select('id').where('id', '=', locationId).forUpdate().execute();
+  const previous = await getCatalog(trx, locationId);
+  const found: ValueInUse[] = [];
+  for (const attribute of catalogAttributes) {
+    const removed = previous[attribute].filter((value) => !catalog[attribute].includes(value));
+    if (removed.length === 0) continue;
+    const column = catalogColumns[attribute];
+    const rows = await trx
+      .selectFrom('pallets')
+      .select([column, (eb) => eb.fn.countAll<number>().as('n')])
+      .where('location_id', '=', locationId)
+      .where('status', '=', 'active')
+      .where(column, 'in', removed)
+      .groupBy(column)
+      .execute();
+    for (const row of rows) {
+      const value = (row as Record<string, unknown>)[column] as string;
+      found.push({ attribute, value, pallets: Number(row.n) });
+    }
+  }
+  return found;
+}
+
 /**
  * Replaces the whole catalogue of `locationId` (inside the caller's transaction) and answers the
  * one it replaced. Concurrent replaces take turns on the location's row, so each deletes what the

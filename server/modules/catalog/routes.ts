@@ -1,9 +1,25 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
+import { conflict } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
-import { getCatalog, replaceCatalog } from './repository';
+import {
+  catalogAttributeNames,
+  getCatalog,
+  removedValuesInUse,
+  replaceCatalog,
+  type ValueInUse,
+} from './repository';
+
+/** The 409 sentence for values that would leave pallets with a value the catalogue no longer has. */
+const inUseMessage = (inUse: ValueInUse[]) =>
+  `${inUse
+    .map(
+      (v) =>
+        `${catalogAttributeNames[v.attribute]} "${v.value}" is still on ${v.pallets} pallet${v.pallets === 1 ? '' : 's'}`,
+    )
+    .join('; ')}. Change or ship those pallets before removing it.`;
 
 const values = z
   .array(lineText(64))
@@ -52,7 +68,8 @@ export async function catalogRoutes(app: App): Promise<void> {
       preHandler: requireAdmin,
       schema: {
         tags: ['catalog'],
-        summary: 'Replace the catalogue of a location (admin); existing pallets keep their values',
+        summary:
+          'Replace the catalogue of a location (admin); 409 when it drops a value pallets in the warehouse still carry',
         body: putBody,
         response: { 200: catalogSchema },
       },
@@ -61,6 +78,8 @@ export async function catalogRoutes(app: App): Promise<void> {
       const { locationId, ...catalog } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
+        const inUse = await removedValuesInUse(trx, locationId, catalog);
+        if (inUse.length > 0) throw conflict(inUseMessage(inUse));
         const previous = await replaceCatalog(trx, locationId, catalog);
         const body = { locationId, ...catalog };
         return {

@@ -1,15 +1,38 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
-import { conflictOnDuplicate } from '../../plugins/errors';
+import { conflict, conflictOnDuplicate, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { lineText } from '../../plugins/text';
-import { insertLocation, listLocations } from './repository';
+import { countOf, lineText } from '../../plugins/text';
+import { idParamsSchema, successSchema } from '../users/schemas';
+import {
+  deleteLocation,
+  insertLocation,
+  listLocations,
+  locationContents,
+  renameLocation,
+} from './repository';
 
 const locationSchema = z.object({ id: z.uuid(), name: z.string() });
 const locationListSchema = z.object({ data: z.array(locationSchema) });
 
-/** Locations: all of them, the caller's own, and creation (admin). */
+const taken = (name: string) => `A location named "${name}" already exists`;
+
+/** What a location still holds, as a sentence: "200 pallets, 20 orders and 3 storage zones". */
+function contentsText(counts: { pallets: number; orders: number; zones: number }): string {
+  const parts = (
+    [
+      [counts.pallets, 'pallet'],
+      [counts.orders, 'order'],
+      [counts.zones, 'storage zone'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, noun]) => countOf(n, noun));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+}
+
+/** Locations: all of them, the caller's own, creation, renaming and deletion of an empty one (admin). */
 export async function locationRoutes(app: App): Promise<void> {
   const all = () => listLocations(app.db);
 
@@ -51,11 +74,65 @@ export async function locationRoutes(app: App): Promise<void> {
     },
     (request, reply) =>
       mutate(request, reply, async (trx) => {
-        const location = await conflictOnDuplicate(
-          `A location named "${request.body.name}" already exists`,
-          () => insertLocation(trx, request.body.name),
+        const location = await conflictOnDuplicate(taken(request.body.name), () =>
+          insertLocation(trx, request.body.name),
         );
         return { status: 201, body: { data: location } };
+      }),
+  );
+
+  app.patch(
+    '/api/locations/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['locations'],
+        summary: 'Rename a location (admin)',
+        params: idParamsSchema,
+        body: z.object({ name: lineText(100) }).strict(),
+        response: { 200: z.object({ data: locationSchema }) },
+      },
+    },
+    (request, reply) =>
+      mutate(request, reply, async (trx) => {
+        const location = await conflictOnDuplicate(taken(request.body.name), () =>
+          renameLocation(trx, request.params.id, request.body.name),
+        );
+        if (!location) throw notFound();
+        return {
+          body: { data: location },
+          analytics: [{ event_type: 'system_update', location_id: location.id, notes: 'Location renamed' }],
+        };
+      }),
+  );
+
+  app.delete(
+    '/api/locations/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['locations'],
+        summary: 'Delete a location (admin); 409 while it holds pallets, orders or storage zones',
+        params: idParamsSchema,
+        response: { 200: successSchema },
+      },
+    },
+    (request, reply) =>
+      mutate(request, reply, async (trx) => {
+        const found = await locationContents(trx, request.params.id);
+        if (!found) throw notFound();
+        if (found.pallets + found.orders + found.zones > 0) {
+          throw conflict(
+            `${found.name} still holds ${contentsText(found)}: delete or move them before deleting the location`,
+          );
+        }
+        await deleteLocation(trx, found.id);
+        return {
+          body: { success: true as const },
+          analytics: [
+            { event_type: 'system_update', location_id: found.id, notes: `Location ${found.name} deleted` },
+          ],
+        };
       }),
   );
 }

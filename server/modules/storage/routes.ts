@@ -12,7 +12,7 @@ import {
 } from '../../plugins/auth';
 import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { lineText } from '../../plugins/text';
+import { countOf, lineText } from '../../plugins/text';
 import { idParams, sendList, successSchema, visible } from '../pallets/common';
 import { findPallet, type PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
@@ -116,11 +116,13 @@ function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
   const capacity = fields.rowCapacity ?? zone.rowCapacity;
   zone.rowPallets.forEach((pallets, rowIndex) => {
     if (rowIndex >= rows && pallets.length > 0) {
-      throw conflict(`Row ${rowIndex + 1} of zone ${zone.name} still holds ${pallets.length} pallets`);
+      throw conflict(
+        `Row ${rowIndex + 1} of zone ${zone.name} still holds ${countOf(pallets.length, 'pallet')}`,
+      );
     }
     if (pallets.length > capacity) {
       throw conflict(
-        `Row ${rowIndex + 1} of zone ${zone.name} holds ${pallets.length} pallets, more than ${capacity}`,
+        `Row ${rowIndex + 1} of zone ${zone.name} holds ${countOf(pallets.length, 'pallet')}, more than ${capacity}`,
       );
     }
   });
@@ -234,7 +236,7 @@ export async function storageRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const zone = await loadZone(trx, user, request.params.id, true);
         const held = zone.rowPallets.flat().length;
-        if (held > 0) throw conflict(`Zone ${zone.name} still holds ${held} pallets`);
+        if (held > 0) throw conflict(`Zone ${zone.name} still holds ${countOf(held, 'pallet')}`);
         await deleteZone(trx, zone.id);
         return {
           body: { success: true as const },

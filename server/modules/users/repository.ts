@@ -12,7 +12,11 @@ export interface UserRecord {
   force_mobile_mode_enabled: boolean;
   skip_token_validation: boolean;
   auto_refresh_tokens: boolean;
+  /** Signs in nowhere until enabled again (the admin area's "Disable"). */
+  disabled: boolean;
   permissions: PermissionFlag[];
+  /** Restriction keys (SPEC 3), as stored. */
+  restrictions: string[];
   locationIds: string[];
 }
 
@@ -28,6 +32,9 @@ export interface ApiUser {
   force_mobile_mode_enabled: boolean;
   skipTokenValidation: boolean;
   autoRefreshTokens: boolean;
+  disabled: boolean;
+  /** The restriction keys, so a validation answers a changed restriction as a changed user. */
+  restrictions: string[];
   locationIds: string[];
 }
 
@@ -42,9 +49,15 @@ function selectUsers(db: Db) {
     'u.force_mobile_mode_enabled',
     'u.skip_token_validation',
     'u.auto_refresh_tokens',
+    'u.disabled',
     // array() subqueries parse to JS arrays on both engines and cost a third of json_agg on PGlite
     sql<PermissionFlag[]>`array(select p.name from user_permissions p where p.user_id = u.id order by 1)`.as(
       'permissions',
+    ),
+    sql<
+      string[]
+    >`array(select r.restriction_key from user_restrictions r where r.user_id = u.id order by 1)`.as(
+      'restrictions',
     ),
     sql<
       string[]
@@ -70,7 +83,7 @@ export function listUsers(db: Db): Promise<UserRecord[]> {
 export function findUserForLogin(db: Db, username: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled'])
     .where(sql`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
@@ -114,6 +127,8 @@ export function toApiUser(user: UserRecord): ApiUser {
     force_mobile_mode_enabled: user.force_mobile_mode_enabled,
     skipTokenValidation: user.skip_token_validation,
     autoRefreshTokens: user.auto_refresh_tokens,
+    disabled: user.disabled,
+    restrictions: user.restrictions,
     locationIds: user.locationIds,
   };
 }
@@ -127,6 +142,7 @@ export interface UserColumns {
   force_mobile_mode_enabled?: boolean;
   skip_token_validation?: boolean;
   auto_refresh_tokens?: boolean;
+  disabled?: boolean;
 }
 
 /** Inserts a user (first_login set unless `columns` says otherwise); answers the id. */

@@ -42,6 +42,7 @@ const userFieldsSchema = z.object({
   force_mobile_mode_enabled: z.boolean(),
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),
+  disabled: z.boolean(),
   permissions: z.partialRecord(permissionFlagSchema, z.boolean()),
   locationIds: z.array(z.uuid()).max(1000),
 });
@@ -98,6 +99,7 @@ function columnsOf(fields: UserFields, passwordHash: string | undefined) {
     }),
     ...(fields.skipTokenValidation !== undefined && { skip_token_validation: fields.skipTokenValidation }),
     ...(fields.autoRefreshTokens !== undefined && { auto_refresh_tokens: fields.autoRefreshTokens }),
+    ...(fields.disabled !== undefined && { disabled: fields.disabled }),
   };
 }
 
@@ -198,12 +200,15 @@ export async function userRoutes(app: App): Promise<void> {
       const passwordHash = fields.password === undefined ? undefined : await hashPassword(fields.password);
       return mutate(request, reply, async (trx, actor) => {
         const target = await managedUser(trx, actor, request.params.id);
+        if (fields.disabled === true && target.id === actor.id)
+          throw conflict('You cannot disable your own account');
         await writeUserAccess(trx, actor, target, target.id, fields);
         await conflictOnDuplicate(taken(fields.username), () =>
           updateUser(trx, target.id, columnsOf(fields, passwordHash)),
         );
-        // a reset ends their sessions
-        const sessionsRevoked = passwordHash === undefined ? [] : await revokeOtherFamilies(trx, target.id);
+        // a reset or a disabling ends their sessions
+        const endsSessions = passwordHash !== undefined || fields.disabled === true;
+        const sessionsRevoked = endsSessions ? await revokeOtherFamilies(trx, target.id) : [];
         return {
           body: { success: true as const, data: toApiUser(await loadOrThrow(trx, target.id)) },
           usersChanged: [target.id],

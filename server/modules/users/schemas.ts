@@ -21,6 +21,8 @@ export const apiUserSchema = z.object({
   force_mobile_mode_enabled: z.boolean(),
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),
+  disabled: z.boolean().describe('signs in nowhere until enabled again'),
+  restrictions: z.array(z.string()).describe('restriction keys, as GET …/restrictions lists them'),
   locationIds: z.array(z.uuid()),
 });
 

@@ -1,8 +1,70 @@
-import { ScreenPlaceholder } from '../placeholder';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  type AdminSection,
+  adminNothingMessage,
+  adminSectionLabels,
+  allowedAdminSections,
+  chosenSection,
+} from '../../../streams/admin';
+import { usePermission } from '../../hooks/permissions';
+import styles from './admin.module.css';
+import { CatalogueSection } from './catalogue-section';
+import { LocationsSection } from './locations-section';
+import { PermissionsSection } from './permissions-section';
+import { UsersSection } from './users-section';
+import { ZonesSection } from './zones-section';
 
-/** Admin. */
+// the activity section draws charts with recharts: it loads when opened
+const ActivitySection = lazy(() => import('./activity-section'));
+
+const sections: Record<AdminSection, () => ReactNode> = {
+  users: () => <UsersSection />,
+  permissions: () => <PermissionsSection />,
+  locations: () => <LocationsSection />,
+  zones: () => <ZonesSection />,
+  catalogue: () => <CatalogueSection />,
+  activity: () => (
+    <Suspense fallback={<p className={styles.muted}>Loading...</p>}>
+      <ActivitySection />
+    </Suspense>
+  ),
+};
+
+/**
+ * The admin area: users and their locations, permissions and restrictions, locations, storage
+ * zones, the catalogue and the activity log, each section a tab shown only to those whose flags
+ * the server's calls ask for.
+ */
 export default function AdminScreen() {
+  const allowed = allowedAdminSections(usePermission());
+  const [params] = useSearchParams();
+  const section = chosenSection(params.get('tab'), allowed);
   return (
-    <ScreenPlaceholder title="Admin" summary="Users, permissions, locations and the attribute catalogue." />
+    <div className={styles.screen}>
+      <h1>Admin</h1>
+      {section === null ? (
+        <p role="alert">{adminNothingMessage}</p>
+      ) : (
+        <>
+          <nav aria-label="Admin sections">
+            <ul className={styles.tabs}>
+              {allowed.map((tab) => (
+                <li key={tab}>
+                  <Link
+                    to={`/nimda?tab=${tab}`}
+                    className={styles.tab}
+                    aria-current={tab === section ? 'page' : undefined}
+                  >
+                    {adminSectionLabels[tab]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {sections[section]()}
+        </>
+      )}
+    </div>
   );
 }

@@ -21,6 +21,7 @@ import {
 import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
 import { Button } from '../../ui/button';
+import figureStyles from '../../ui/figures.module.css';
 import { PrintLabel } from '../../ui/pallet-label';
 import { PrintLabelButton } from '../../ui/print-label-button';
 import { PalletQrModal } from '../../ui/qr-modal';
@@ -63,7 +64,7 @@ function Overview() {
   return (
     <dl className={styles.overview} aria-label="Overview">
       {figures.map(([label, value, key]) => (
-        <div key={key} className={styles.figure}>
+        <div key={key} className={figureStyles.figure}>
           <dt>{label}</dt>
           <dd data-figure={key}>{value}</dd>
         </div>

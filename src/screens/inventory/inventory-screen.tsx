@@ -10,12 +10,13 @@ import {
 } from '../../../streams/inventory';
 import type { StorageZone } from '../../../streams/live';
 import { isAdmin } from '../../../streams/permissions';
-import { useLocationId, useLocations, useUser } from '../../hooks/app-state';
+import { useChosenLocationName, useUser } from '../../hooks/app-state';
 import { useNow } from '../../hooks/clock';
 import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hooks/inventory';
 import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import figures from '../../ui/figures.module.css';
 import { useToasts } from '../../ui/toasts';
 import { countText, totalKgText } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
@@ -58,11 +59,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
     );
   const ids = useInventoryPalletIds(filter, settings, now);
   const palletOf = usePalletLookup();
-  const locationId = useLocationId();
-  const locations = useLocations();
-  const locationName =
-    (locations.status === 'ready' && locations.locations.find((l) => l.id === locationId)?.name) ||
-    'location';
+  const locationName = useChosenLocationName() ?? 'location';
 
   const exportCsv = () => {
     const rows = ids.flatMap((id) => {
@@ -83,18 +80,18 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   return (
     <>
       <dl className={styles.overview} aria-label="Stock">
-        <div className={styles.figure}>
+        <div className={figures.figure}>
           <dt>In stock</dt>
           <dd data-figure="totalKg">{totalKgText(totalKg)}</dd>
         </div>
-        <div className={styles.figure}>
+        <div className={figures.figure}>
           <dt>Pallets</dt>
           <dd data-figure="pallets">{countText(totalPallets)}</dd>
         </div>
         {stock.age
           .filter((row) => row.key === 'near_expiry' || row.key === 'urgent')
           .map((row) => (
-            <div key={row.key} className={styles.figure}>
+            <div key={row.key} className={figures.figure}>
               <dt>{ageLabels[row.key]}</dt>
               <dd data-figure={row.key}>{countText(row.pallets)} pallets</dd>
             </div>

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Stock, StockDimension, StockFilter, StockRow } from '../../../streams/inventory';
+import figures from '../../ui/figures.module.css';
 import { countText, totalKgText } from '../dashboard/format';
-import styles from './inventory-screen.module.css';
 import { ageLabels } from './labels';
 
 // the badges' own colours (tokens.css), as SVG fills cannot read custom properties everywhere
@@ -32,7 +32,7 @@ function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartPr
   const chosen = filter?.dimension === dimension ? filter.key : null;
   const format = measure === 'kg' ? totalKgText : countText;
   return (
-    <figure className={styles.chart} aria-label={title} data-chart={dimension}>
+    <figure className={figures.chart} aria-label={title} data-chart={dimension}>
       <figcaption>{title}</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
@@ -77,7 +77,7 @@ export default function StockCharts({
   onPick: (filter: StockFilter) => void;
 }) {
   return (
-    <div className={styles.charts}>
+    <div className={figures.charts}>
       <StockChart
         title="Stock by tomato type"
         dimension="tomatoType"

@@ -8,7 +8,7 @@ import {
   printJobText,
   testLabelFields,
 } from '../../../streams/printing';
-import { useLocationId, useLocations } from '../../hooks/app-state';
+import { useChosenLocationName } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
 import {
   type Printer,
@@ -193,10 +193,7 @@ export default function PrinterConfigScreen() {
   const commands = usePrinterCommands();
   const toasts = useToasts();
   const canManage = hasPermission(usePermission(), 'manage_users');
-  const locationId = useLocationId();
-  const locations = useLocations();
-  const locationName =
-    locations.status === 'ready' ? locations.locations.find((l) => l.id === locationId)?.name : undefined;
+  const locationName = useChosenLocationName();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<PrinterFields | null>(null);

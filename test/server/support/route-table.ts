@@ -58,6 +58,14 @@ export const routeTable: RouteCase[] = [
   { method: 'GET', path: () => '/api/locations' },
   { method: 'GET', path: () => '/api/user-locations' },
   { method: 'POST', path: () => '/api/locations', needs: 'admin', body: { name: 'Somewhere' } },
+  // a location nobody has: the guards answer before it is looked up
+  {
+    method: 'PATCH',
+    path: () => '/api/locations/00000000-0000-4000-8000-000000000000',
+    needs: 'admin',
+    body: { name: 'Elsewhere' },
+  },
+  { method: 'DELETE', path: () => '/api/locations/00000000-0000-4000-8000-000000000000', needs: 'admin' },
   { method: 'POST', path: () => '/api/analytics/events', body: { event_type: 'error', location_id: 0 } },
   { method: 'GET', path: () => '/api/insights/event-types', needs: 'view_analytics' },
   { method: 'GET', path: () => '/api/insights/events', needs: 'view_analytics' },

@@ -1,0 +1,112 @@
+import { useMemo } from 'react';
+import { firstValueFrom } from 'rxjs';
+import type { PermissionFlag } from '../../streams/permissions';
+import { useServices } from '../services';
+import { dataOf, useApiRead } from './api-read';
+
+/** A user as GET /api/users answers (SPEC 3's flags, plus the admin area's fields). */
+export interface AdminUser {
+  id: string;
+  username: string;
+  admin: boolean;
+  first_login: boolean;
+  desktop_access: boolean;
+  mobile_access: boolean;
+  permissions: Partial<Record<PermissionFlag, boolean>>;
+  force_mobile_mode_enabled: boolean;
+  skipTokenValidation: boolean;
+  autoRefreshTokens: boolean;
+  disabled: boolean;
+  restrictions: string[];
+  locationIds: string[];
+}
+
+/** What a create or an edit of a user sends (PATCH sends only what changed). */
+export type UserFields = Partial<
+  Pick<
+    AdminUser,
+    | 'username'
+    | 'admin'
+    | 'first_login'
+    | 'desktop_access'
+    | 'mobile_access'
+    | 'force_mobile_mode_enabled'
+    | 'skipTokenValidation'
+    | 'autoRefreshTokens'
+    | 'disabled'
+    | 'locationIds'
+  >
+> & { password?: string };
+
+/** A storage zone as GET /api/storage/zones answers. */
+export interface AdminZone {
+  id: string;
+  name: string;
+  rows: number;
+  rowCapacity: number;
+  temperature: 'cold' | 'ambient';
+  rowPallets: string[][];
+}
+
+/** The fields of a zone a manager sets. */
+export type ZoneFields = Pick<AdminZone, 'name' | 'rows' | 'rowCapacity' | 'temperature'>;
+
+/** A location's catalogue: the allowed values of each pallet attribute. */
+export interface CatalogueLists {
+  palletType: string[];
+  boxType: string[];
+  tomatoType: string[];
+  tomatoOption: string[];
+}
+
+/** The users the signed-in manager may see (the server's scope), and `reload()` after a change. */
+export const useAdminUsers = () => useApiRead('/api/users', undefined, dataOf<AdminUser[]>);
+
+/** Every location (the Locations section: administrators). */
+export const useAllLocations = () =>
+  useApiRead('/api/locations', undefined, dataOf<{ id: string; name: string }[]>);
+
+/** The storage zones of `locationId`. */
+export const useAdminZones = (locationId: string | null) =>
+  useApiRead(locationId && '/api/storage/zones', { locationId }, dataOf<AdminZone[]>);
+
+/** The catalogue of `locationId`. */
+export const useAdminCatalogue = (locationId: string | null) =>
+  useApiRead(locationId && '/api/catalog', { locationId }, (body) => body as CatalogueLists);
+
+/** The admin area's commands; each rejects with SPEC 8's error (the server's sentence for a 409). */
+export function useAdminCommands() {
+  const { session, analytics } = useServices();
+  const { api } = session;
+  return useMemo(
+    () => ({
+      createUser: (fields: UserFields & { username: string; password: string }) =>
+        api.post<{ data: AdminUser }>('/api/users', fields),
+      updateUser: (id: string, fields: UserFields) =>
+        api.patch<{ data: AdminUser }>(`/api/users/${id}`, fields),
+      deleteUser: (id: string) => api.delete(`/api/users/${id}`),
+      setPermissions: (id: string, flags: readonly string[]) =>
+        api.put(
+          `/api/permissions/users/${id}/permissions`,
+          flags.map((name) => ({ name })),
+        ),
+      setRestrictions: (id: string, keys: readonly string[]) =>
+        api.put(`/api/permissions/users/${id}/restrictions`, {
+          data: keys.map((restriction_key) => ({ restriction_key })),
+        }),
+      createLocation: (name: string) => api.post('/api/locations', { name }),
+      renameLocation: (id: string, name: string) => api.patch(`/api/locations/${id}`, { name }),
+      deleteLocation: (id: string) => api.delete(`/api/locations/${id}`),
+      createZone: (locationId: string, fields: ZoneFields) =>
+        api.post('/api/storage/zones', { locationId, ...fields }),
+      updateZone: (id: string, fields: Partial<ZoneFields>) => api.patch(`/api/storage/zones/${id}`, fields),
+      deleteZone: (id: string) => api.delete(`/api/storage/zones/${id}`),
+      saveCatalogue: (locationId: string, lists: CatalogueLists) =>
+        api.put('/api/catalog', { locationId, ...lists }),
+      /** SPEC 7's intervention on an event (the server logs it as intervention_added). */
+      addIntervention: (eventId: string, notes: string) =>
+        firstValueFrom(analytics.addIntervention(eventId, { notes })),
+    }),
+    [api, analytics],
+  );
+}

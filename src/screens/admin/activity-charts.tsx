@@ -1,0 +1,65 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import figures from '../../ui/figures.module.css';
+import { countText } from '../dashboard/format';
+import styles from './admin.module.css';
+
+const brand = '#1f6f43';
+const info = '#1a5a96';
+
+/** One bar chart of counts by name, in the inventory's style. */
+function CountChart({
+  title,
+  rows,
+  colour,
+}: {
+  title: string;
+  rows: { name: string; count: number }[];
+  colour: string;
+}) {
+  return (
+    <figure className={figures.chart} aria-label={title}>
+      <figcaption>{title}</figcaption>
+      {rows.length === 0 ? (
+        <p className={styles.muted}>Nothing in this period.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+            <CartesianGrid vertical={false} stroke="#e2e8e4" />
+            <XAxis
+              dataKey="name"
+              interval={0}
+              tick={{ fontSize: 11 }}
+              angle={-30}
+              textAnchor="end"
+              height={70}
+            />
+            <YAxis
+              tickFormatter={(v: number) => countText(v)}
+              width={56}
+              tick={{ fontSize: 12 }}
+              allowDecimals={false}
+            />
+            <Tooltip formatter={(value) => countText(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
+            <Bar dataKey="count" name="events" fill={colour} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </figure>
+  );
+}
+
+/** Events by type and by user (a lazy chunk: recharts loads with the section). */
+export default function ActivityCharts({
+  byType,
+  byUser,
+}: {
+  byType: { name: string; count: number }[];
+  byUser: { name: string; count: number }[];
+}) {
+  return (
+    <div className={figures.charts}>
+      <CountChart title="Events by type" rows={byType} colour={brand} />
+      <CountChart title="Events by user" rows={byUser} colour={info} />
+    </div>
+  );
+}

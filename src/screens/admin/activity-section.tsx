@@ -1,0 +1,347 @@
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type ActivityFilterDraft, activityFilterErrors, interventionError } from '../../../streams/admin';
+import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../streams/analytics';
+import { useAdminCommands } from '../../hooks/admin';
+import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
+import { type InsightState, useInsight } from '../../hooks/insights';
+import { Button } from '../../ui/button';
+import figures from '../../ui/figures.module.css';
+import { FormDialog } from '../../ui/form-dialog';
+import { SelectField } from '../../ui/select-field';
+import { FieldError, TextField } from '../../ui/text-field';
+import { countText, shortId } from '../dashboard/format';
+import styles from './admin.module.css';
+import { AdminTable } from './admin-table';
+import { Loaded } from './loaded';
+import { useAction } from './use-action';
+import { oneField, useFormCheck } from './use-form-check';
+
+const ActivityCharts = lazy(() => import('./activity-charts'));
+
+/** An event of GET /api/insights/events as the server answers it. */
+interface LoggedEvent {
+  id: string;
+  eventType: string;
+  palletId: string | null;
+  orderId: string | null;
+  username: string | null;
+  notes: string | null;
+  createdAt: string;
+}
+
+/** One line of GET /api/insights/user-activity. */
+interface UserActivity {
+  userId: string;
+  username: string | null;
+  eventCount: number;
+}
+
+type Filters = ActivityFilterDraft & { eventType: string; userId: string };
+type History = { kind: 'pallet' | 'order'; id: string } | null;
+
+const noFilters: Filters = {
+  startDate: '',
+  endDate: '',
+  eventType: '',
+  userId: '',
+  palletId: '',
+  orderId: '',
+};
+const eventLimit = 100;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const typeText = (type: string) => type.replaceAll('_', ' ');
+
+/** The events query of the applied filters at `locationId` (blank fields filter nothing). */
+function queryOf(filters: Filters, locationId: string): EventsQuery {
+  return {
+    locationId,
+    limit: eventLimit,
+    ...(filters.startDate && { startDate: filters.startDate }),
+    ...(filters.endDate && { endDate: filters.endDate }),
+    ...(filters.eventType && { eventTypes: [filters.eventType] }),
+    ...(filters.userId && { userId: filters.userId }),
+    ...(filters.palletId.trim() && { palletId: filters.palletId.trim() }),
+    ...(filters.orderId.trim() && { orderId: filters.orderId.trim() }),
+  };
+}
+
+/** SPEC 8's fallback: what the section shows when no analytics endpoint answered. */
+function FallbackNotice({ reads }: { reads: InsightState<unknown>[] }) {
+  const fallen = reads.filter(
+    (r): r is { status: 'ready'; data: AnalyticsRead<unknown> } =>
+      r.status === 'ready' && r.data.source === 'fallback',
+  );
+  if (fallen.length === 0) return null;
+  const advice = fallen.find((r) => r.data.advice)?.data.advice;
+  return (
+    <p className={styles.notice} role="status">
+      The activity log could not be read: showing fallback data.{advice ? ` ${advice}` : ''}
+    </p>
+  );
+}
+
+/** The events as a table; pallet and order ids open their history, each event takes an intervention. */
+function EventTable({
+  label,
+  state,
+  onHistory,
+  onIntervene,
+}: {
+  label: string;
+  state: InsightState<unknown[]>;
+  onHistory: (history: History) => void;
+  onIntervene: (event: LoggedEvent) => void;
+}) {
+  return (
+    <Loaded state={state}>
+      {(answer) => {
+        const events = answer.data as LoggedEvent[];
+        return (
+          <AdminTable
+            label={label}
+            columns={['When', 'Event', 'By', 'Pallet', 'Order', 'Notes']}
+            empty={events.length === 0 ? 'No events.' : null}
+          >
+            {events.map((event) => (
+              <tr key={event.id} data-event-type={event.eventType}>
+                <td>{when(event.createdAt)}</td>
+                <td>{typeText(event.eventType)}</td>
+                <td>{event.username ?? 'Someone'}</td>
+                <td>
+                  {event.palletId && <HistoryLink kind="pallet" id={event.palletId} onHistory={onHistory} />}
+                </td>
+                <td>
+                  {event.orderId && <HistoryLink kind="order" id={event.orderId} onHistory={onHistory} />}
+                </td>
+                <td>{event.notes}</td>
+                <td>
+                  <Button
+                    onClick={() => onIntervene(event)}
+                    aria-label={`Intervene on ${typeText(event.eventType)} at ${when(event.createdAt)}`}
+                  >
+                    Intervene
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+/** A pallet's or an order's short id, opening its history. */
+function HistoryLink({
+  kind,
+  id,
+  onHistory,
+}: {
+  kind: 'pallet' | 'order';
+  id: string;
+  onHistory: (history: History) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${styles.link} ${styles.mono}`}
+      onClick={() => onHistory({ kind, id })}
+      aria-label={`History of ${kind} ${shortId(id)}`}
+    >
+      {shortId(id)}
+    </button>
+  );
+}
+
+/** The intervention form of SPEC 7: what someone did about an event, logged as intervention_added. */
+function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: () => void }) {
+  const commands = useAdminCommands();
+  const { save } = useAction();
+  const [notes, setNotes] = useState('');
+  const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
+  const record = () =>
+    attempt() && save(() => commands.addIntervention(event.id, notes.trim()), 'Intervention recorded');
+  return (
+    <FormDialog
+      title={`Intervention on ${typeText(event.eventType)}`}
+      action="Record intervention"
+      className={styles.section}
+      onClose={onClose}
+      onSubmit={record}
+    >
+      <p className={styles.muted}>
+        {when(event.createdAt)} by {event.username ?? 'someone'}
+        {event.palletId ? `, pallet ${shortId(event.palletId)}` : ''}
+      </p>
+      <label htmlFor="intervention-notes" className={styles.muted}>
+        What was done
+      </label>
+      <textarea
+        id="intervention-notes"
+        className={styles.textarea}
+        value={notes}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? 'intervention-error' : undefined}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+      {errors.notes && <FieldError id="intervention-error" message={errors.notes} />}
+    </FormDialog>
+  );
+}
+
+/**
+ * Activity: SPEC 7's reads of the chosen location: events filtered by date, type, user, pallet and
+ * order; a pallet's or an order's history; stats and user activity as charts; interventions.
+ */
+export default function ActivitySection() {
+  const locationId = useLocationId() ?? '';
+  const place = useChosenLocationName() ?? '…';
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const { errors, attempt } = useFormCheck(draft, activityFilterErrors);
+  const [history, setHistory] = useState<History>(null);
+  const [intervening, setIntervening] = useState<LoggedEvent | null>(null);
+  const range = {
+    locationId,
+    startDate: applied.startDate || undefined,
+    endDate: applied.endDate || undefined,
+  };
+  const rangeKey = JSON.stringify(range);
+  const types = useInsight((a) => a.eventTypes(), 'types');
+  const stats = useInsight<AnalyticsStats>((a) => a.stats(range), rangeKey);
+  const people = useInsight<unknown[]>((a) => a.userActivity(range), rangeKey);
+  const events = useInsight<unknown[]>(
+    (a) => a.events(queryOf(applied, locationId)),
+    JSON.stringify(applied) + locationId,
+  );
+  const trail = useInsight<unknown[]>(
+    history && ((a) => (history.kind === 'pallet' ? a.palletEvents(history.id) : a.orderEvents(history.id))),
+    JSON.stringify(history),
+  );
+
+  const change = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (attempt()) setApplied(draft);
+  };
+  const users = people.status === 'ready' ? (people.data.data as UserActivity[]) : [];
+  const byType =
+    stats.status === 'ready'
+      ? Object.entries(stats.data.data.eventsByType)
+          .map(([name, count]) => ({ name: typeText(name), count }))
+          .sort((a, b) => b.count - a.count)
+      : [];
+  const byUser = users.map((u) => ({ name: u.username ?? 'Someone', count: u.eventCount }));
+
+  return (
+    <section className={styles.section} aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Activity at {place}</h2>
+      <FallbackNotice reads={[types, stats, people, events]} />
+      <form className={styles.inline} onSubmit={apply} aria-label="Event filters" noValidate>
+        <TextField
+          label="From"
+          type="date"
+          value={draft.startDate}
+          onChange={(e) => change({ startDate: e.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={draft.endDate}
+          error={errors.endDate}
+          onChange={(e) => change({ endDate: e.target.value })}
+        />
+        <SelectField
+          label="Event type"
+          value={draft.eventType}
+          choices={[
+            { value: '', label: 'All types' },
+            ...(types.status === 'ready' ? types.data.data : []).map((t) => ({
+              value: t,
+              label: typeText(t),
+            })),
+          ]}
+          onChange={(eventType) => change({ eventType })}
+        />
+        <SelectField
+          label="User"
+          value={draft.userId}
+          choices={[
+            { value: '', label: 'Everyone' },
+            ...users.map((u) => ({ value: u.userId, label: u.username ?? u.userId })),
+          ]}
+          onChange={(userId) => change({ userId })}
+        />
+        <TextField
+          label="Pallet ID"
+          value={draft.palletId}
+          error={errors.palletId}
+          onChange={(e) => change({ palletId: e.target.value })}
+        />
+        <TextField
+          label="Order ID"
+          value={draft.orderId}
+          error={errors.orderId}
+          onChange={(e) => change({ orderId: e.target.value })}
+        />
+        <Button type="submit" variant="primary">
+          Show events
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(noFilters);
+            setApplied(noFilters);
+          }}
+        >
+          Clear
+        </Button>
+      </form>
+      <p className={styles.muted}>
+        The figures and charts count the events of the chosen dates; the list below follows every filter.
+      </p>
+      {stats.status === 'ready' && (
+        <dl className={styles.figures} aria-label="Activity figures">
+          <div className={figures.figure}>
+            <dt>Events</dt>
+            <dd data-figure="events">{countText(stats.data.data.totalEvents)}</dd>
+          </div>
+          <div className={figures.figure}>
+            <dt>People</dt>
+            <dd data-figure="users">{countText(stats.data.data.uniqueUsers)}</dd>
+          </div>
+        </dl>
+      )}
+      <Suspense fallback={<p className={styles.muted}>Loading charts...</p>}>
+        <ActivityCharts byType={byType} byUser={byUser} />
+      </Suspense>
+      {history && (
+        <div className={styles.section}>
+          <div className={styles.head}>
+            <h3 id="history-heading">
+              History of {history.kind} {shortId(history.id)}
+            </h3>
+            <span className={styles.spring} />
+            <Button variant="ghost" onClick={() => setHistory(null)}>
+              Close history
+            </Button>
+          </div>
+          <EventTable
+            label={`History of ${history.kind} ${shortId(history.id)}`}
+            state={trail}
+            onHistory={setHistory}
+            onIntervene={setIntervening}
+          />
+        </div>
+      )}
+      <h3>
+        Events
+        {events.status === 'ready' &&
+          (events.data.data.length === eventLimit ? ` (latest ${eventLimit})` : '')}
+      </h3>
+      <EventTable label="Events" state={events} onHistory={setHistory} onIntervene={setIntervening} />
+      {intervening && <InterventionDialog event={intervening} onClose={() => setIntervening(null)} />}
+    </section>
+  );
+}

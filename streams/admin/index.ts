@@ -1,0 +1,31 @@
+/**
+ * The admin area's rules: which sections a user may open (`allowedAdminSections`, from SPEC 6's
+ * flags and restrict_admin_tab) and the forms' checks, the server's own limits.
+ */
+
+export {
+  type ActivityFilterDraft,
+  activityFilterErrors,
+  catalogueValueError,
+  type FormErrors,
+  interventionError,
+  minPasswordLength,
+  nameError,
+  passwordError,
+  type UserDraft,
+  userErrors,
+  type ZoneDraft,
+  zoneErrors,
+} from './forms';
+export { mayChangeFlag, mayChangeRestrictions } from './grants';
+export { restrictionChoices } from './restrictions';
+export {
+  type AdminSection,
+  adminNothingMessage,
+  adminRestrictedMessage,
+  adminSectionLabels,
+  adminSections,
+  allowedAdminSections,
+  chosenSection,
+  showsAdminEntry,
+} from './sections';

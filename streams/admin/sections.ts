@@ -1,0 +1,54 @@
+import { canAccessAdminTab, hasPermission, type PermissionState } from '../permissions/rules';
+
+/** The sections of the admin area, in the order of its tabs. */
+export const adminSections = ['users', 'permissions', 'locations', 'zones', 'catalogue', 'activity'] as const;
+
+/** One section of the admin area. */
+export type AdminSection = (typeof adminSections)[number];
+
+/** The tab names the issue gives each section. */
+export const adminSectionLabels: Record<AdminSection, string> = {
+  users: 'Users',
+  permissions: 'Permissions',
+  locations: 'Locations',
+  zones: 'Zones',
+  catalogue: 'Catalogue',
+  activity: 'Activity',
+};
+
+const administrator = (state: PermissionState) => !state.loading && (state.admin || state.grantAll);
+
+/**
+ * Who sees each section: the flag the server asks of its calls (locations and the catalogue are
+ * the administrator's, as POST /api/locations and PUT /api/catalog are).
+ */
+const sectionRules: Record<AdminSection, (state: PermissionState) => boolean> = {
+  users: (state) => hasPermission(state, 'manage_users'),
+  permissions: (state) => hasPermission(state, 'manage_permissions'),
+  locations: administrator,
+  zones: (state) => hasPermission(state, 'manage_storage_assignments'),
+  catalogue: administrator,
+  activity: (state) => hasPermission(state, 'view_analytics'),
+};
+
+/** The sections this user may open (none while permissions load, none under restrict_admin_tab). */
+export function allowedAdminSections(state: PermissionState): AdminSection[] {
+  if (!canAccessAdminTab(state)) return [];
+  return adminSections.filter((section) => sectionRules[section](state));
+}
+
+/** Whether the navigation offers the admin area: not restricted, and at least one section to open. */
+export const showsAdminEntry = (state: PermissionState): boolean => allowedAdminSections(state).length > 0;
+
+/** The section a `?tab=` names, if this user may open it; else their first one (null: none). */
+export function chosenSection(tab: string | null, allowed: readonly AdminSection[]): AdminSection | null {
+  return allowed.find((section) => section === tab) ?? allowed[0] ?? null;
+}
+
+/** Why `/nimda` is refused to a user under SPEC 6's restrict_admin_tab. */
+export const adminRestrictedMessage =
+  'The admin area is closed to this account: an administrator has restricted it (restrict_admin_tab).';
+
+/** What a user allowed in but holding none of the sections' flags reads instead of an empty page. */
+export const adminNothingMessage =
+  'This account may not manage anything here: the admin area needs manage_users, manage_permissions, manage_storage_assignments or view_analytics.';
