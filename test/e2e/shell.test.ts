@@ -140,10 +140,11 @@ describe('accessibility and looks', () => {
             body: el === document.body,
             text: el.textContent?.trim() ?? '',
             ring: getComputedStyle(el).boxShadow,
+            html: el.outerHTML.slice(0, 200),
           };
         });
         if (focus.body) continue;
-        expect(focus.ring, `focus ring on "${focus.text}"`).not.toBe('none');
+        expect(focus.ring, `focus ring on "${focus.text}" ${focus.html}`).not.toBe('none');
         seen.push(focus.text);
       }
       expect(seen).toEqual(
