@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The one command that passes every test: gets what npm cannot (Chromium), finds PostgreSQL,
-// checks types, lint and the API document, builds the app for the browser tests, runs every Vitest project, and
-// closes with the line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// builds the app for the browser tests, runs every Vitest project while checking types, lint and
+// the API document, and closes with the line "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,26 @@ const extraArgs = process.argv.slice(2);
 function run(cmd, args, opts = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status ?? 1;
+}
+
+/** `run` without blocking: resolves with the exit status. */
+function runAsync(cmd, args, opts = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+}
+
+/** Runs a command in the background, keeping its output: resolves with its status and output. */
+function capture(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status: status ?? 1, output })));
 }
 
 function findChromium() {
@@ -73,14 +93,23 @@ if (await postgresAnswers(adminUrl)) {
 }
 
 const failures = [];
-if (run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) !== 0) failures.push('typecheck');
-if (run('npx', ['biome', 'check', '.']) !== 0) failures.push('lint');
 const tmp = join(root, 'test', '.tmp');
 mkdirSync(tmp, { recursive: true });
-// the API document, linted with Redocly's recommended rules: 0 errors
-const quiet = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-if (run('npm', ['run', '--silent', 'lint:openapi'], { env: quiet }) !== 0) failures.push('openapi');
+// the browser tests need the app built; the checks below need nothing the tests make
 if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) failures.push('build');
+
+// types, lint and the API document (Redocly's recommended rules: 0 errors) are checked while the
+// tests run, on the cores the tests leave idle; their output follows the tests'
+const quiet = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+const checks = [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['openapi', 'npm', ['run', '--silent', 'lint:openapi'], { env: quiet }],
+].map(([name, cmd, args, opts]) => ({
+  name,
+  line: `$ ${cmd} ${args.join(' ')}`,
+  done: capture(cmd, args, opts),
+}));
 
 const report = join(tmp, 'vitest.json');
 rmSync(report, { force: true });
@@ -95,7 +124,12 @@ const vitestArgs = [
   `--outputFile.json=${report}`,
   ...extraArgs,
 ];
-if (run('npx', vitestArgs, { env }) !== 0) failures.push('tests');
+if ((await runAsync('npx', vitestArgs, { env })) !== 0) failures.push('tests');
+for (const check of checks) {
+  const { status, output } = await check.done;
+  console.log(`\n${check.line}\n${output}`);
+  if (status !== 0) failures.push(check.name);
+}
 
 let passed = 0;
 let failed = 0;
