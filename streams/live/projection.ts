@@ -1,6 +1,13 @@
 import { pendingStorageZoneTtlMs } from '../config';
 import { type Table, type TableEditor, tableOf } from './entities';
-import type { LiveEvent, Order, OverviewStats, Pallet, StorageZone } from './types';
+import {
+  inStock,
+  type LiveEvent,
+  type Order,
+  type OverviewStats,
+  type Pallet,
+  type StorageZone,
+} from './types';
 
 /** What the REST snapshot of a location gives (SPEC 7). */
 export interface LiveSnapshot {
@@ -50,7 +57,7 @@ export const emptyProjection: Projection = Object.freeze({
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
 const inWarehouse = (pallet: Pallet | undefined): number =>
-  pallet && pallet.status !== 'shipped' ? Number(pallet.weight) || 0 : 0;
+  inStock(pallet) ? Number(pallet?.weight) || 0 : 0;
 const assigned = (pallet: Pallet | undefined): number => (pallet?.orderId ? inWarehouse(pallet) : 0);
 
 /** Whether `place` differs from where `pallet` stands. */

@@ -1,0 +1,15 @@
+export {
+  type ConsoleName,
+  consoleDenial,
+  consoleNames,
+  consoleTitles,
+  type DueDay,
+  ordersByDueDate,
+  type PickLine,
+  pickList,
+  processedOn,
+  type ShiftTotals,
+  shiftTotals,
+  stillNeeds,
+} from './consoles';
+export { undoable } from './undoable';
