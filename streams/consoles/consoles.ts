@@ -29,6 +29,10 @@ export function consoleDenial(state: PermissionState, name: ConsoleName): string
   return null;
 }
 
+/** The consoles this user may open. */
+export const openConsoles = (state: PermissionState): ReadonlySet<ConsoleName> =>
+  new Set(consoleNames.filter((name) => consoleDenial(state, name) === null));
+
 const within = (at: unknown, window: TimeWindow): boolean => {
   const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;
   return ms >= window.fromMs && ms < window.toMs;

@@ -4,6 +4,7 @@ export {
   consoleNames,
   consoleTitles,
   type DueDay,
+  openConsoles,
   ordersByDueDate,
   type PickLine,
   pickList,
