@@ -177,14 +177,15 @@ export async function deletePallet(trx: Kysely<DB>, id: string): Promise<void> {
 }
 
 /**
- * Marks active pallets `ids` shipped (status, shipped_at, version) and takes them out of
- * storage; answers their new documents.
+ * Marks active pallets `ids` as having left the stock, shipped or processed (status, its date,
+ * version), and takes them out of storage; answers their new documents.
  */
-export async function shipPallets(trx: Kysely<DB>, ids: string[]): Promise<PalletDoc[]> {
+async function leaveStock(trx: Kysely<DB>, ids: string[], status: 'shipped' | 'processed') {
   if (ids.length === 0) return [];
+  const at = status === 'shipped' ? { shipped_at: sql<string>`now()` } : { processed_at: sql<string>`now()` };
   await trx
     .updateTable('pallets')
-    .set({ status: 'shipped', shipped_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ status, ...at, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', 'in', ids)
     .where('status', '=', 'active')
     .execute();
@@ -192,19 +193,14 @@ export async function shipPallets(trx: Kysely<DB>, ids: string[]): Promise<Palle
   return findPallets(trx, ids);
 }
 
-/**
- * Marks active pallet `id` processed (went to small packing: status, processed_at, version) and
- * takes it out of storage; answers its new document.
- */
+/** Ships active pallets `ids` (an order's); answers their new documents. */
+export const shipPallets = (trx: Kysely<DB>, ids: string[]): Promise<PalletDoc[]> =>
+  leaveStock(trx, ids, 'shipped');
+
+/** Marks active pallet `id` processed (it went to small packing, kleinpak); answers its new document. */
 export async function processPallet(trx: Kysely<DB>, id: string): Promise<PalletDoc> {
-  await trx
-    .updateTable('pallets')
-    .set({ status: 'processed', processed_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .execute();
-  await trx.deleteFrom('storage_positions').where('pallet_id', '=', id).execute();
-  return (await findPallet(trx, id))!;
+  const [after] = await leaveStock(trx, [id], 'processed');
+  return after;
 }
 
 /** The attribute values of a pallet document, for analytics' previous_state / new_state. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { inStock, type Pallet } from '../../../streams/live';
 import { useProcessedToday } from '../../hooks/consoles';
 import { usePallet, usePallets } from '../../hooks/live';
@@ -19,6 +19,50 @@ const timeOf = (at: unknown) =>
   typeof at === 'string'
     ? new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
     : '-';
+
+/** Pallets as rows: id, tomato and box type, weight, one column more, and an action per row if given. */
+function PalletTable({
+  pallets,
+  extra,
+  action,
+}: {
+  pallets: readonly Pallet[];
+  extra: { header: string; cell: (pallet: Pallet) => string };
+  action?: (pallet: Pallet) => ReactNode;
+}) {
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">Pallet</th>
+          <th scope="col">Tomato type</th>
+          <th scope="col">Box type</th>
+          <th scope="col" className={styles.number}>
+            Weight
+          </th>
+          <th scope="col">{extra.header}</th>
+          {action && (
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {pallets.map((pallet) => (
+          <tr key={pallet.id} data-pallet={pallet.id}>
+            <td>{shortId(pallet.id)}</td>
+            <td>{pallet.tomatoType}</td>
+            <td>{pallet.boxType}</td>
+            <td className={styles.number}>{formatWeight(pallet.weight)}</td>
+            <td>{extra.cell(pallet)}</td>
+            {action && <td>{action(pallet)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** The pallets in stock and on no order, newest first: those small packing may take. */
 function usePickable(): Pallet[] {
@@ -56,7 +100,7 @@ export default function KleinpakConsole() {
     const found = scan(reading, how, 'kleinpak');
     setText('');
     if (!found) return setNotice(`"${reading.trim()}" names no pallet`);
-    if (!found.known) return setNotice(`Pallet ${shortId(found.id)} is not in stock at this location`);
+    // whether the location has it is read from the live pallet below, as it renders
     setNotice(null);
     setSelectedId(found.id);
   };
@@ -123,50 +167,31 @@ export default function KleinpakConsole() {
             </Button>
           </div>
         )}
-        {selected && !current && (
+        {selectedId !== null && !current && (
           <p role="alert">
-            Pallet {shortId(selected.id)} is {selected.status ?? 'not in stock'}: it cannot be processed.
+            Pallet {shortId(selectedId)} is{' '}
+            {selected ? `${selected.status}: it cannot be processed` : 'not in stock at this location'}.
           </p>
         )}
       </section>
       <section className={styles.panel} aria-labelledby="kleinpak-pick">
         <h2 id="kleinpak-pick">Or pick from stock</h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Pallet</th>
-              <th scope="col">Tomato type</th>
-              <th scope="col">Box type</th>
-              <th scope="col" className={styles.number}>
-                Weight
-              </th>
-              <th scope="col">Place</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pickable.map((pallet) => (
-              <tr key={pallet.id} data-pallet={pallet.id}>
-                <td>{shortId(pallet.id)}</td>
-                <td>{pallet.tomatoType}</td>
-                <td>{pallet.boxType}</td>
-                <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-                <td>{placeText(pallet.storageZone, pallet.rowIndex)}</td>
-                <td>
-                  <Button
-                    disabled={busy !== null}
-                    onClick={() => process(pallet)}
-                    aria-label={`Mark pallet ${shortId(pallet.id)} processed`}
-                  >
-                    Mark processed
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PalletTable
+          pallets={pickable}
+          extra={{
+            header: 'Place',
+            cell: (pallet) => placeText(pallet.storageZone, pallet.rowIndex),
+          }}
+          action={(pallet) => (
+            <Button
+              disabled={busy !== null}
+              onClick={() => process(pallet)}
+              aria-label={`Mark processed: pallet ${shortId(pallet.id)}`}
+            >
+              Mark processed
+            </Button>
+          )}
+        />
         {pickable.length === 0 && (
           <p className={styles.muted}>No pallet in stock is free for small packing.</p>
         )}
@@ -179,30 +204,10 @@ export default function KleinpakConsole() {
         {processed.pallets.length === 0 ? (
           <p className={styles.muted}>Nothing processed yet today.</p>
         ) : (
-          <table className={styles.table} data-testid="processed-today">
-            <thead>
-              <tr>
-                <th scope="col">Pallet</th>
-                <th scope="col">Tomato type</th>
-                <th scope="col">Box type</th>
-                <th scope="col" className={styles.number}>
-                  Weight
-                </th>
-                <th scope="col">Processed at</th>
-              </tr>
-            </thead>
-            <tbody>
-              {processed.pallets.map((pallet) => (
-                <tr key={pallet.id} data-pallet={pallet.id}>
-                  <td>{shortId(pallet.id)}</td>
-                  <td>{pallet.tomatoType}</td>
-                  <td>{pallet.boxType}</td>
-                  <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-                  <td>{timeOf(pallet.processedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PalletTable
+            pallets={processed.pallets}
+            extra={{ header: 'Processed at', cell: (pallet) => timeOf(pallet.processedAt) }}
+          />
         )}
       </section>
     </div>

@@ -243,7 +243,7 @@ export default function LogisticsConsole() {
         </ConfirmDialog>
       )}
       {paper && (
-        <PrintArea onDone={() => setPaper(null)}>
+        <PrintArea key={`${paper.kind} ${paper.order.id}`} onDone={() => setPaper(null)}>
           <OrderDocument order={fresh(paper.order)} lines={linesOf(fresh(paper.order))} kind={paper.kind} />
         </PrintArea>
       )}

@@ -134,7 +134,7 @@ export default function SortingConsole() {
             onChange={(value) => choose(key, value)}
           />
         ))}
-        <div className={styles.weight}>
+        <div className={styles.weightRow}>
           <TextField
             ref={weightField}
             label="Weight"
@@ -146,10 +146,10 @@ export default function SortingConsole() {
             onChange={(e) => setWeight(e.target.value)}
             placeholder="kg, then Enter"
           />
+          <Button type="submit" variant="primary" disabled={busy}>
+            Make pallet and print
+          </Button>
         </div>
-        <Button type="submit" variant="primary" disabled={busy}>
-          Make pallet and print
-        </Button>
       </form>
       <div className={styles.undoBar} role="status" aria-live="polite">
         {offer && (
@@ -161,7 +161,7 @@ export default function SortingConsole() {
           </>
         )}
       </div>
-      {printing && <PrintLabel pallet={printing} onDone={() => setPrinting(null)} />}
+      {printing && <PrintLabel key={printing.id} pallet={printing} onDone={() => setPrinting(null)} />}
     </div>
   );
 }
