@@ -223,6 +223,15 @@ describe('overview stats and event ids', () => {
     expect(state.overview).toEqual({ totalKgWarehouse: 900, totalKgAssigned: 0, shippedToday: 5 });
   });
 
+  it('takes a processed pallet (kleinpak) out of the warehouse kilograms without counting it shipped', () => {
+    let state = ready({
+      pallets: [{ id: 'a', weight: 100, status: 'active' }],
+      overview: { totalKgWarehouse: 1_000, totalKgAssigned: 0, shippedToday: 4 },
+    });
+    state = applyBatch(state, [pallets('update', { id: 'a', weight: 100, status: 'processed' })], 0);
+    expect(state.overview).toEqual({ totalKgWarehouse: 900, totalKgAssigned: 0, shippedToday: 4 });
+  });
+
   it('sums the snapshot pallets when the snapshot brings no overview', () => {
     expect(
       ready({
