@@ -42,6 +42,8 @@ export interface Projection {
    * listed twice); null when everything may have changed (a snapshot).
    */
   changedPallets: readonly string[] | null;
+  /** The inventory settings of the newest settings event; null before one arrives. */
+  inventorySettings: Record<string, unknown> | null;
 }
 
 /** The projection before anything is known. */
@@ -53,6 +55,7 @@ export const emptyProjection: Projection = Object.freeze({
   pendingZones: new Map(),
   lastEventId: 0,
   changedPallets: null,
+  inventorySettings: null,
 });
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
@@ -94,6 +97,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     return pendingZones as Map<string, PendingZone>;
   };
   let lastEventId = base.lastEventId;
+  let inventorySettings = base.inventorySettings;
 
   /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
   const count = (next: Pallet | undefined, previous: Pallet | undefined) => {
@@ -187,6 +191,9 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
         }
         break;
       }
+      case 'settings':
+        inventorySettings = event.settings;
+        break;
       case 'palletZone': {
         if (event.action !== 'update_storage_zone') break;
         const previous = pallets.get(event.palletId);
@@ -216,6 +223,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     pendingZones,
     lastEventId,
     changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
+    inventorySettings,
   };
   const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
@@ -249,6 +257,8 @@ export function projectionOf(
     pendingZones,
     lastEventId: snapshot.lastEventId ?? watermark,
     changedPallets: null,
+    // the settings are read over REST beside the snapshot; only later changes come this way
+    inventorySettings: null,
   };
   return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }

@@ -83,6 +83,8 @@ export type LiveEvent = EventMeta &
         zoneId: string | null;
         storageZone: string | null;
       }
+    /** ours, not SPEC's: the location's inventory settings as an administrator saved them */
+    | { type: 'settings'; settings: Record<string, unknown> }
   );
 
 /** The kinds of live event; each has its own throttle window. */
