@@ -1,6 +1,7 @@
 import { useSubscription } from 'observable-hooks';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { openConsoles } from '../streams/consoles';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
 import { PermissionProvider, usePermission } from './hooks/permissions';
@@ -9,7 +10,7 @@ import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
 import { screenChunks } from './routes/screens';
 import LoginScreen from './screens/login/login-screen';
 import { type Services, ServicesProvider, useServices } from './services';
-import { AccessDenied, AdminDenied } from './shell/access-denied';
+import { AccessDenied, AdminDenied, ConsoleDenied } from './shell/access-denied';
 import { Shell } from './shell/shell';
 import { ToastProvider } from './ui/toasts';
 
@@ -22,6 +23,9 @@ const patterns = [
   '/mobile/operator/*',
   '/printer-config',
   '/nimda',
+  '/sorting',
+  '/kleinpak',
+  '/logistics',
   '/admin-refresh',
   '/admin',
   '/',
@@ -32,12 +36,8 @@ function Screen({ screen }: { screen: ScreenName }) {
   if (screen === 'login') return <LoginScreen />;
   if (screen === 'access-denied') return <AccessDenied />;
   if (screen === 'change-password') return <LazyScreen chunk={screenChunks[screen]} />;
-  if (screen === 'admin-denied')
-    return (
-      <Shell>
-        <AdminDenied />
-      </Shell>
-    );
+  if (screen === 'admin-denied' || screen === 'console-denied')
+    return <Shell>{screen === 'admin-denied' ? <AdminDenied /> : <ConsoleDenied />}</Shell>;
   return (
     <Shell>
       <LazyScreen chunk={screenChunks[screen]} />
@@ -53,6 +53,7 @@ function Gate() {
   const location = useLocation();
   const user = useUser();
   const mobileDevice = useMobileDevice();
+  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
   const path = location.pathname + location.search;
   const target = resolveRoute(path, {
     signedIn: user !== null,
@@ -60,13 +61,14 @@ function Gate() {
     mobileDevice,
     mobileAccess: canUseMobile(permissions),
     adminArea: canAccessAdminTab(permissions),
+    consoles,
     lastPath: session.preferences.lastLocation(),
   });
   const shown = target.path === path || target.screen === 'access-denied';
   useEffect(() => services.showPath(location.pathname), [services, location.pathname]);
   useEffect(() => {
     // a refusal is no place to come back to
-    if (shown && target.screen !== 'access-denied' && target.screen !== 'admin-denied')
+    if (shown && !['access-denied', 'admin-denied', 'console-denied'].includes(target.screen))
       session.preferences.saveLastLocation(path);
   }, [shown, target.screen, path, session]);
   // the mobile rule needs the permissions: wait for them rather than redirect on a guess

@@ -63,6 +63,9 @@ export const qualityGoodLatencyMs = 1_000;
 // Activity feed (the dashboard's; SPEC leaves it out): read again at most once a second
 export const activityRefreshMs = 1_000;
 
+// Consoles (issue 20): the sorting line's last pallet may be undone this long after it was made
+export const sortingUndoWindowMs = 10_000;
+
 // Date settings (SPEC 9)
 export const dateSettingsCheckIntervalMs = 15 * 60_000;
 

@@ -135,12 +135,13 @@ export interface PalletsTable {
   tomato_option: string;
   /** kg (numeric(10,2), read as a number) */
   weight: number;
-  status: Generated<'active' | 'shipped'>;
+  status: Generated<'active' | 'shipped' | 'processed'>;
   version: Generated<number>;
   added_by: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
   shipped_at: string | null;
+  processed_at: Generated<string | null>;
 }
 
 export interface PrintersTable {

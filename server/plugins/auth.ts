@@ -183,14 +183,14 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler factory: signed in (401 otherwise) and admin or holding `flag` (403 otherwise).
+ * preHandler factory: signed in (401 otherwise) and admin or holding one of `flags` (403 otherwise).
  * Use as `{ preHandler: requirePermission('manage_pallets') }`; it runs before the body is
  * acted on, so a 403 writes nothing.
  */
-export function requirePermission(flag: PermissionFlag) {
+export function requirePermission(...flags: [PermissionFlag, ...PermissionFlag[]]) {
   return async function checkPermission(request: FastifyRequest): Promise<void> {
     await requireAuth(request);
-    if (!hasPermission(request.user!, flag)) throw forbidden();
+    if (!flags.some((flag) => hasPermission(request.user!, flag))) throw forbidden();
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../streams/inventory';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
+import { useLiveInventorySettings } from './live';
 
 /** The chosen location's inventory settings: loading, ready, or failed with the error. */
 export type SettingsState =
@@ -45,8 +46,10 @@ export function useInventorySettings() {
     [session.api, locationId],
   );
   const read = useObservableState(settings$, loading);
-  const state: SettingsState =
-    saved !== null && saved.locationId === locationId ? { status: 'ready', settings: saved } : read;
+  // another administrator's change arrives live; this page's own save shows before its event does
+  const live = useLiveInventorySettings() as (InventorySettings & { locationId: string }) | null;
+  const newest = [live, saved].find((s) => s !== null && s.locationId === locationId);
+  const state: SettingsState = newest ? { status: 'ready', settings: newest } : read;
   const save = useCallback(
     async (tomatoTypes: (TypeSettings & { tomatoType: string })[]) => {
       setSaved(

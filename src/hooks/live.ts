@@ -78,6 +78,9 @@ const noStats: OverviewStats = { totalKgWarehouse: 0, totalKgAssigned: 0, shippe
 /** The overview figures of SPEC 3, live. */
 export const useOverview = () => useLiveSlice((state) => state?.overview ?? noStats, []);
 
+/** The inventory settings an administrator saved since the location's data loaded (live), or null. */
+export const useLiveInventorySettings = () => useLiveSlice((state) => state?.inventorySettings ?? null, []);
+
 /** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
 export const useOptimistic = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);

@@ -58,6 +58,8 @@ export function usePalletCommands() {
           throw error;
         }
       },
+      /** Marks a pallet processed (it went to small packing, kleinpak); the live update shows it. */
+      process: (id: string) => session.api.post<Pallet>(`/api/pallets/${id}/process`),
       /** The pallet as the server has it now (after a 409, to show what changed). */
       fresh: (id: string) => session.api.get<Pallet>(`/api/pallets/${id}`),
     };

@@ -7,6 +7,7 @@ const out: RouteContext = {
   mobileDevice: false,
   mobileAccess: false,
   adminArea: true,
+  consoles: new Set(['sorting', 'kleinpak', 'logistics']),
   lastPath: null,
 };
 const desk: RouteContext = { ...out, signedIn: true };
@@ -82,6 +83,18 @@ describe.each<[string, [string, RouteContext, ReturnType<typeof guard>][]]>([
       ['desktop under restrict_admin_tab', { ...desk, adminArea: false }, { screen: 'admin-denied' }],
     ],
   ],
+  ...(['sorting', 'kleinpak', 'logistics'] as const).map(
+    (name): [string, [string, RouteContext, ReturnType<typeof guard>][]] => [
+      `/${name}`,
+      [
+        ['signed out', out, login(`/${name}`)],
+        ['first login', first, { redirect: '/change-password' }],
+        ['mobile device', phone, { redirect: '/dashboard' }],
+        ['desktop with access', desk, { screen: name }],
+        ['desktop without access', { ...desk, consoles: new Set() }, { screen: 'console-denied' }],
+      ],
+    ],
+  ),
   [
     '/admin-refresh',
     [

@@ -3,6 +3,8 @@
  * user instead. The React side only renders the answer.
  */
 
+import type { ConsoleName } from '../../streams/consoles';
+
 export type ScreenName =
   | 'login'
   | 'change-password'
@@ -13,6 +15,10 @@ export type ScreenName =
   | 'admin'
   | 'admin-refresh'
   | 'admin-denied'
+  | 'sorting'
+  | 'kleinpak'
+  | 'logistics'
+  | 'console-denied'
   | 'access-denied';
 
 /** What the guards need to know about the visitor. */
@@ -25,8 +31,17 @@ export type RouteContext = {
   mobileAccess: boolean;
   /** The admin area of SPEC 6: allowed unless restrict_admin_tab applies. */
   adminArea: boolean;
+  /** The consoles this user may open (SPEC 6 module and console access). */
+  consoles: ReadonlySet<ConsoleName>;
   /** The last saved path, if any. */
   lastPath: string | null;
+};
+
+/** Each console's desktop route. */
+export const consolePaths: Record<ConsoleName, string> = {
+  sorting: '/sorting',
+  kleinpak: '/kleinpak',
+  logistics: '/logistics',
 };
 
 export type Resolution = { screen: ScreenName } | { redirect: string };
@@ -58,6 +73,14 @@ export function guard(path: string, ctx: RouteContext): Resolution {
       return signIn ?? desktopOnly ?? { screen: 'printer-config' };
     case '/nimda':
       return signIn ?? firstLogin ?? desktopOnly ?? { screen: ctx.adminArea ? 'admin' : 'admin-denied' };
+    case consolePaths.sorting:
+    case consolePaths.kleinpak:
+    case consolePaths.logistics: {
+      const name = pathname.slice(1) as ConsoleName;
+      return (
+        signIn ?? firstLogin ?? desktopOnly ?? { screen: ctx.consoles.has(name) ? name : 'console-denied' }
+      );
+    }
     case '/admin-refresh':
       return signIn ?? { screen: 'admin-refresh' };
     case '/admin':

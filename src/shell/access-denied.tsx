@@ -1,5 +1,8 @@
+import { useLocation } from 'react-router-dom';
 import { adminRestrictedMessage } from '../../streams/admin';
+import { type ConsoleName, consoleDenial, consoleNames, consoleTitles } from '../../streams/consoles';
 import { useMobileDevice, useUser } from '../hooks/app-state';
+import { usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -35,6 +38,23 @@ export function AdminDenied() {
       </h1>
       <p className={styles.lead} role="alert">
         {adminRestrictedMessage}
+      </p>
+    </section>
+  );
+}
+
+/** A console's URL opened without access to it (SPEC 6): the sentence saying why, inside the shell. */
+export function ConsoleDenied() {
+  const permissions = usePermission();
+  const segment = useLocation().pathname.split('/')[1];
+  const name = consoleNames.find((n) => n === segment) ?? ('sorting' as ConsoleName);
+  return (
+    <section className={styles.panel} aria-labelledby="console-denied-title">
+      <h1 id="console-denied-title">
+        <Icon name="warning" size={28} /> {consoleTitles[name]} console closed
+      </h1>
+      <p className={styles.lead} role="alert">
+        {consoleDenial(permissions, name)}
       </p>
     </section>
   );

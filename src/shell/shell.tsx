@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { showsAdminEntry } from '../../streams/admin';
+import { openConsoles } from '../../streams/consoles';
 import {
   useConnectionState,
   useLocationId,
@@ -38,7 +39,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const connection = useConnectionState();
   const permissions = usePermission();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions));
+  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
+  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions), consoles);
   const choices = locations.status === 'ready' ? locations.locations : [];
   // until a first-login user has chosen their password the server answers none of their
   // locations' calls: the screens they may reach meanwhile need no location

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
-import { createPortal } from 'react-dom';
 import type { Pallet } from '../../streams/live';
 import styles from './pallet-label.module.css';
+import { PrintArea } from './print-area';
 import { formatWeight, PalletQr } from './qr-modal';
 
 const labelQrPx = 260;
@@ -38,17 +37,11 @@ export function PalletLabel({ pallet }: { pallet: Pallet }) {
   );
 }
 
-/** Prints a pallet's label: puts it on the page for print only, opens the print dialog, then calls `onDone`. */
+/** Prints a pallet's label in the browser, then calls `onDone`. */
 export function PrintLabel({ pallet, onDone }: { pallet: Pallet; onDone: () => void }) {
-  useEffect(() => {
-    window.addEventListener('afterprint', onDone, { once: true });
-    window.print();
-    return () => window.removeEventListener('afterprint', onDone);
-  }, [onDone]);
-  return createPortal(
-    <div className={styles.printArea}>
+  return (
+    <PrintArea onDone={onDone}>
       <PalletLabel pallet={pallet} />
-    </div>,
-    document.body,
+    </PrintArea>
   );
 }

@@ -1,7 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentProps, type InputHTMLAttributes, useId } from 'react';
 import styles from './field.module.css';
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type TextFieldProps = ComponentProps<'input'> & {
   label: string;
   /** What is wrong with the value, shown under it and read with it; nothing when null. */
   error?: string | null;

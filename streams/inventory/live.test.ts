@@ -40,4 +40,19 @@ describe('liveStock and livePalletsOn', () => {
     ]);
     expect(lists).toEqual([['a'], ['a']]);
   });
+
+  it('leave out pallets that left the stock, shipped or processed, until the live state reloads', () => {
+    const states = new Subject<InventorySource>();
+    const stocks: unknown[] = [];
+    const lists: (readonly string[])[] = [];
+    states.pipe(liveStock(settings, now)).subscribe((stock) => stocks.push(stock.tomatoType));
+    states.pipe(livePalletsOn(null, settings, now)).subscribe((ids) => lists.push(ids));
+    const gone = (id: string, status: string) => ({ ...pallet(id, 'Beef', 100), status });
+    states.next({
+      pallets: tableOf([pallet('a', 'Beef', 600), gone('s', 'shipped'), gone('p', 'processed')]),
+      zones,
+    });
+    expect(stocks).toEqual([[{ key: 'Beef', kg: 600, pallets: 1 }]]);
+    expect(lists).toEqual([['a']]);
+  });
 });

@@ -1,6 +1,6 @@
 import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
 import type { Entities } from '../live/entities';
-import type { Pallet, StorageZone } from '../live/types';
+import { inStock, type Pallet, type StorageZone } from '../live/types';
 import type { InventorySettings } from './ageing';
 import { type KeyContext, palletsOn, type Stock, type StockFilter, stockSums } from './stock';
 
@@ -12,8 +12,12 @@ export interface InventorySource {
 
 const sameTables = (a: InventorySource, b: InventorySource) => a.pallets === b.pallets && a.zones === b.zones;
 
+// shipped and processed pallets stay in the live state until it reloads; stock is what is left
 function* palletsOf(pallets: Entities<Pallet>): Iterable<Pallet> {
-  for (const id of pallets.ids) yield pallets.get(id) as Pallet;
+  for (const id of pallets.ids) {
+    const pallet = pallets.get(id);
+    if (inStock(pallet)) yield pallet as Pallet;
+  }
 }
 
 const contextOf = (state: InventorySource, settings: InventorySettings, nowMs: number): KeyContext => ({
@@ -46,7 +50,7 @@ export const livePalletsOn =
       distinctUntilChanged(sameTables),
       map((state) =>
         palletsOn(
-          state.pallets.ids,
+          state.pallets.ids.filter((id) => inStock(state.pallets.get(id))),
           (id) => state.pallets.get(id),
           filter,
           contextOf(state, settings, nowMs),

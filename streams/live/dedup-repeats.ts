@@ -20,6 +20,8 @@ export function dedupKey(event: LiveEvent): string {
       return JSON.stringify([event.type, event.action, event.positionId, event.palletId]);
     case 'palletZone':
       return JSON.stringify([event.type, event.action, event.palletId]);
+    case 'settings':
+      return JSON.stringify([event.type, event.settings]);
   }
 }
 

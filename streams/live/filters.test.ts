@@ -46,6 +46,11 @@ describe('dashboard filters (SPEC 3)', () => {
     expect(palletMatches(p, only({ addedBy: 'u2' }))).toBe(false);
     expect(palletMatches(p, only({ palletStatus: 'shipped' }))).toBe(false);
     expect(palletMatches(p, only({ palletStatus: 'all' }))).toBe(true);
+    // a processed pallet (kleinpak) has left the stock: not active, not shipped either
+    const processed = { ...p, status: 'processed' };
+    expect(palletMatches(processed, only({ palletStatus: 'active' }))).toBe(false);
+    expect(palletMatches(processed, only({ palletStatus: 'shipped' }))).toBe(false);
+    expect(palletMatches(processed, only({ palletStatus: 'all' }))).toBe(true);
     // the date range reaches the projection as the window it stands for (streams/dates)
     const day20 = { filters: defaultFilters, created: { fromMs: 20 * day, toMs: 21 * day } };
     expect(palletMatches(p, day20)).toBe(true);

@@ -9,7 +9,7 @@ import {
 } from 'rxjs';
 import type { TimeWindow } from '../dates/windows';
 import type { Entities } from './entities';
-import type { Order, Pallet } from './types';
+import { inStock, type Order, type Pallet } from './types';
 
 /** The dashboard filters of SPEC 3; '' or 'all' means no restriction. */
 export interface DashboardFilters {
@@ -72,13 +72,13 @@ export interface PalletQuery {
 
 /** Whether a pallet passes the query's filters. */
 export function palletMatches(pallet: Pallet, { filters, created }: PalletQuery): boolean {
-  const shipped = pallet.status === 'shipped';
   return (
     same(filters.tomatoType, pallet.tomatoType) &&
     same(filters.boxType, pallet.boxType) &&
     same(filters.tomatoOption, pallet.tomatoOption) &&
     same(filters.palletType, pallet.palletType) &&
-    (filters.palletStatus === 'all' || (filters.palletStatus === 'shipped') === shipped) &&
+    (filters.palletStatus === 'all' ||
+      (filters.palletStatus === 'shipped' ? pallet.status === 'shipped' : inStock(pallet))) &&
     same(filters.addedBy, pallet.addedBy) &&
     createdWithin(created, pallet.createdAt) &&
     inWeightRange(filters.weightRange, pallet.weight)

@@ -30,4 +30,5 @@ export type {
   SseMessage,
   StorageZone,
 } from './types';
+export { inStock } from './types';
 export { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';

@@ -39,6 +39,14 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
     expect(normaliseMessage(message(data), 5)?.type).toBe(expected);
   });
 
+  it('reads the inventory settings event (ours) with its settings, and drops one without them', () => {
+    const settings = { locationId: 'L', general: {}, tomatoTypes: [] };
+    expect(
+      normaliseMessage(message({ type: 'INVENTORY_SETTINGS_UPDATE', locationId: 'L', settings }), 0),
+    ).toMatchObject({ type: 'settings', eventId: 7, locationId: 'L', settings });
+    expect(normaliseMessage(message({ type: 'INVENTORY_SETTINGS_UPDATE', locationId: 'L' }), 0)).toBeNull();
+  });
+
   it('reads the snake_case id spellings and keys', () => {
     expect(
       normaliseMessage(

@@ -2,7 +2,7 @@ import type { EntityAction, LiveEvent, Order, Pallet, SseMessage, StorageZone } 
 
 type Raw = Record<string, unknown>;
 
-/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE is ours. */
+/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE and INVENTORY_SETTINGS_UPDATE are ours. */
 const typeByName = new Map<string, LiveEvent['type']>([
   ['pallet_update', 'pallet'],
   ['pallet', 'pallet'],
@@ -14,6 +14,7 @@ const typeByName = new Map<string, LiveEvent['type']>([
   ['storage', 'storage'],
   ['pallet_updated', 'palletZone'],
   ['storage_zone_update', 'zone'],
+  ['inventory_settings_update', 'settings'],
 ]);
 
 const entityActions = new Set<string>(['add', 'update', 'delete']);
@@ -173,6 +174,8 @@ function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: 
         positionId,
       };
     }
+    case 'settings':
+      return isRecord(raw.settings) ? { eventId, at, locationId, type, settings: raw.settings } : null;
     case 'palletZone': {
       const palletId = either(raw.palletId, raw.pallet_id);
       if (palletId === null) return null;

@@ -37,6 +37,7 @@ describe('livePipeline timing (SPEC 9)', () => {
       assignment: { windowMs: 300, batched: true },
       storage: { windowMs: 500, batched: false },
       zone: { windowMs: 500, batched: false },
+      settings: { windowMs: 500, batched: false },
     });
     expect(defaultLiveTiming.dedupMs).toBe(1_000);
   });

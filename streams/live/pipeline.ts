@@ -41,6 +41,7 @@ export const livePaces = (timing: LiveTiming): Record<LiveEventType, Pace> => ({
   assignment: { windowMs: timing.assignmentMs, batched: true },
   storage: { windowMs: timing.storageMs, batched: false },
   zone: { windowMs: timing.storageMs, batched: false },
+  settings: { windowMs: timing.storageMs, batched: false },
 });
 
 /**

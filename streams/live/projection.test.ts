@@ -223,6 +223,32 @@ describe('overview stats and event ids', () => {
     expect(state.overview).toEqual({ totalKgWarehouse: 900, totalKgAssigned: 0, shippedToday: 5 });
   });
 
+  it('takes a processed pallet (kleinpak) out of the warehouse kilograms without counting it shipped', () => {
+    let state = ready({
+      pallets: [{ id: 'a', weight: 100, status: 'active' }],
+      overview: { totalKgWarehouse: 1_000, totalKgAssigned: 0, shippedToday: 4 },
+    });
+    state = applyBatch(state, [pallets('update', { id: 'a', weight: 100, status: 'processed' })], 0);
+    expect(state.overview).toEqual({ totalKgWarehouse: 900, totalKgAssigned: 0, shippedToday: 4 });
+  });
+
+  it('keeps the newest inventory settings event, and leaves everything else as it was', () => {
+    const base = ready({ pallets: [{ id: 'a', weight: 100 }] });
+    const first = { locationId: 'L', tomatoTypes: [{ tomatoType: 'Beef' }] };
+    const second = { locationId: 'L', tomatoTypes: [] };
+    const state = applyBatch(
+      base,
+      [
+        ev({ type: 'INVENTORY_SETTINGS_UPDATE', settings: first }),
+        ev({ type: 'INVENTORY_SETTINGS_UPDATE', settings: second }),
+      ],
+      0,
+    );
+    expect(state.inventorySettings).toEqual(second);
+    expect(state.pallets).toBe(base.pallets);
+    expect(base.inventorySettings).toBeNull();
+  });
+
   it('sums the snapshot pallets when the snapshot brings no overview', () => {
     expect(
       ready({

@@ -1,6 +1,13 @@
 import { pendingStorageZoneTtlMs } from '../config';
 import { type Table, type TableEditor, tableOf } from './entities';
-import type { LiveEvent, Order, OverviewStats, Pallet, StorageZone } from './types';
+import {
+  inStock,
+  type LiveEvent,
+  type Order,
+  type OverviewStats,
+  type Pallet,
+  type StorageZone,
+} from './types';
 
 /** What the REST snapshot of a location gives (SPEC 7). */
 export interface LiveSnapshot {
@@ -35,6 +42,8 @@ export interface Projection {
    * listed twice); null when everything may have changed (a snapshot).
    */
   changedPallets: readonly string[] | null;
+  /** The inventory settings of the newest settings event; null before one arrives. */
+  inventorySettings: Record<string, unknown> | null;
 }
 
 /** The projection before anything is known. */
@@ -46,11 +55,12 @@ export const emptyProjection: Projection = Object.freeze({
   pendingZones: new Map(),
   lastEventId: 0,
   changedPallets: null,
+  inventorySettings: null,
 });
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
 const inWarehouse = (pallet: Pallet | undefined): number =>
-  pallet && pallet.status !== 'shipped' ? Number(pallet.weight) || 0 : 0;
+  inStock(pallet) ? Number(pallet?.weight) || 0 : 0;
 const assigned = (pallet: Pallet | undefined): number => (pallet?.orderId ? inWarehouse(pallet) : 0);
 
 /** Whether `place` differs from where `pallet` stands. */
@@ -87,6 +97,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     return pendingZones as Map<string, PendingZone>;
   };
   let lastEventId = base.lastEventId;
+  let inventorySettings = base.inventorySettings;
 
   /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
   const count = (next: Pallet | undefined, previous: Pallet | undefined) => {
@@ -180,6 +191,9 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
         }
         break;
       }
+      case 'settings':
+        inventorySettings = event.settings;
+        break;
       case 'palletZone': {
         if (event.action !== 'update_storage_zone') break;
         const previous = pallets.get(event.palletId);
@@ -209,6 +223,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     pendingZones,
     lastEventId,
     changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
+    inventorySettings,
   };
   const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
@@ -242,6 +257,8 @@ export function projectionOf(
     pendingZones,
     lastEventId: snapshot.lastEventId ?? watermark,
     changedPallets: null,
+    // the settings are read over REST beside the snapshot; only later changes come this way
+    inventorySettings: null,
   };
   return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }

@@ -52,6 +52,8 @@ export interface LiveStoreState {
   /** ids (pallet or order) marked optimistic, with the time of their mark */
   optimistic: ReadonlyMap<string, number>;
   lastEventId: number;
+  /** The inventory settings an administrator saved since the data loaded; null before any. */
+  inventorySettings: Record<string, unknown> | null;
 }
 
 /** A location's live data (SPEC 4 "Live updates"), with its commands. */
@@ -129,6 +131,7 @@ const stateOf = ({ status, projection, optimistic }: Model): LiveStoreState => (
   changedPallets: projection.changedPallets,
   optimistic,
   lastEventId: projection.lastEventId,
+  inventorySettings: projection.inventorySettings,
 });
 
 /** The ids an event names: what an optimistic change marks. */
@@ -145,6 +148,8 @@ function idsOf(event: LiveEvent): string[] {
     case 'storage':
     case 'palletZone':
       return [event.palletId];
+    case 'settings':
+      return [];
   }
 }
 

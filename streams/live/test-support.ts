@@ -31,5 +31,7 @@ export function label(event: LiveEvent): string {
     case 'storage':
     case 'palletZone':
       return event.palletId;
+    case 'settings':
+      return 'settings';
   }
 }

@@ -17,6 +17,10 @@ export interface Pallet {
   [field: string]: unknown;
 }
 
+/** Whether a pallet is in stock: not shipped, not processed into small packs (kleinpak). */
+export const inStock = (pallet: Pallet | undefined): boolean =>
+  pallet !== undefined && (pallet.status === undefined || pallet.status === 'active');
+
 /** An order as the live projection keeps it (SPEC 3). */
 export interface Order {
   id: string;
@@ -79,6 +83,8 @@ export type LiveEvent = EventMeta &
         zoneId: string | null;
         storageZone: string | null;
       }
+    /** ours, not SPEC's: the location's inventory settings as an administrator saved them */
+    | { type: 'settings'; settings: Record<string, unknown> }
   );
 
 /** The kinds of live event; each has its own throttle window. */

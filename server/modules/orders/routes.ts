@@ -281,7 +281,8 @@ export async function orderRoutes(app: App): Promise<void> {
           throw invalid({ palletIds: `no such pallet in the order's location: ${missing.join(', ')}` });
         }
         for (const pallet of pallets) {
-          if (pallet.status === 'shipped') throw conflict(`Pallet ${pallet.id} has already been shipped`);
+          if (pallet.status !== 'active')
+            throw conflict(`Pallet ${pallet.id} has already been ${pallet.status}`);
           if (pallet.order_id === order.id) throw conflict(`Pallet ${pallet.id} is already on this order`);
           if (pallet.order_id !== null)
             throw conflict(`Pallet ${pallet.id} is already assigned to another order`);

@@ -23,8 +23,8 @@ export type PalletDoc = Selectable<PalletsTable> & {
 /** The pallet attribute values a pallet is made of (the catalogue's attributes plus weight). */
 export type PalletValues = Record<CatalogAttribute, string> & { weight: number };
 
-/** The statuses a pallet list can filter on (`all` lists both). */
-export type PalletStatusFilter = 'active' | 'shipped' | 'all';
+/** The statuses a pallet list can filter on (`all` lists every one). */
+export type PalletStatusFilter = 'active' | 'shipped' | 'processed' | 'all';
 
 /** Filters and page of GET /api/pallets. */
 export interface PalletFilter {
@@ -46,7 +46,7 @@ const docOf = (placed: RawBuilder<unknown>) => sql<PalletDoc>`json_build_object(
   'weight', p.weight, 'status', p.status, 'version', p.version, 'qr_code', '{"id":"' || p.id || '"}',
   ${placed},
   'added_by', p.added_by, 'created_at', ${isoTime('p.created_at')}, 'updated_at', ${isoTime('p.updated_at')},
-  'shipped_at', ${isoTime('p.shipped_at')})`;
+  'shipped_at', ${isoTime('p.shipped_at')}, 'processed_at', ${isoTime('p.processed_at')})`;
 
 /** The document of a pallet of {@link palletRows}. */
 const palletDoc = docOf(sql`'order_id', a.order_id, 'assignment_id', a.assignment_id,
@@ -177,19 +177,30 @@ export async function deletePallet(trx: Kysely<DB>, id: string): Promise<void> {
 }
 
 /**
- * Marks active pallets `ids` shipped (status, shipped_at, version) and takes them out of
- * storage; answers their new documents.
+ * Marks active pallets `ids` as having left the stock, shipped or processed (status, its date,
+ * version), and takes them out of storage; answers their new documents.
  */
-export async function shipPallets(trx: Kysely<DB>, ids: string[]): Promise<PalletDoc[]> {
+async function leaveStock(trx: Kysely<DB>, ids: string[], status: 'shipped' | 'processed') {
   if (ids.length === 0) return [];
+  const at = status === 'shipped' ? { shipped_at: sql<string>`now()` } : { processed_at: sql<string>`now()` };
   await trx
     .updateTable('pallets')
-    .set({ status: 'shipped', shipped_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ status, ...at, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', 'in', ids)
     .where('status', '=', 'active')
     .execute();
   await trx.deleteFrom('storage_positions').where('pallet_id', 'in', ids).execute();
   return findPallets(trx, ids);
+}
+
+/** Ships active pallets `ids` (an order's); answers their new documents. */
+export const shipPallets = (trx: Kysely<DB>, ids: string[]): Promise<PalletDoc[]> =>
+  leaveStock(trx, ids, 'shipped');
+
+/** Marks active pallet `id` processed (it went to small packing, kleinpak); answers its new document. */
+export async function processPallet(trx: Kysely<DB>, id: string): Promise<PalletDoc> {
+  const [after] = await leaveStock(trx, [id], 'processed');
+  return after;
 }
 
 /** The attribute values of a pallet document, for analytics' previous_state / new_state. */

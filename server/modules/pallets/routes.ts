@@ -19,6 +19,7 @@ import {
   catalogErrors,
 } from '../catalog/repository';
 import { findOrders, syncOrderStatus } from '../orders/repository';
+import { storageZoneCleared } from '../storage/routes';
 import { idParams, lockRows, pageQuery, sendList, successSchema, visible } from './common';
 import {
   deletePallet,
@@ -27,6 +28,7 @@ import {
   listPallets,
   type PalletDoc,
   palletState,
+  processPallet,
   updatePallet,
 } from './repository';
 
@@ -42,7 +44,7 @@ export const palletSchema = z.object({
   tomato_type: z.string(),
   tomato_option: z.string(),
   weight: z.number(),
-  status: z.enum(['active', 'shipped']),
+  status: z.enum(['active', 'shipped', 'processed']),
   version: z.number().int(),
   qr_code: z.string().describe('SPEC 3 QR content: {"id":"<id>"}'),
   order_id: z.string().nullable(),
@@ -54,6 +56,7 @@ export const palletSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   shipped_at: z.string().nullable(),
+  processed_at: z.string().nullable().describe('when it went to small packing (kleinpak)'),
 });
 
 /** A page of GET /api/pallets. */
@@ -65,7 +68,7 @@ export const palletPageSchema = z.object({
 
 const listQuery = z.object({
   locationId: z.uuid(),
-  status: z.enum(['active', 'shipped', 'all']).default('active'),
+  status: z.enum(['active', 'shipped', 'processed', 'all']).default('active'),
   palletType: attributeValue.optional(),
   boxType: attributeValue.optional(),
   tomatoType: attributeValue.optional(),
@@ -273,6 +276,47 @@ export async function palletRoutes(app: App): Promise<void> {
           });
         }
         return outcome;
+      }),
+  );
+
+  app.post(
+    '/api/pallets/:id/process',
+    {
+      preHandler: requirePermission('manage_pallets', 'kleinpak_access'),
+      schema: {
+        tags: ['pallets'],
+        summary:
+          'Mark a pallet processed: it went to small packing and leaves stock and storage (manage_pallets or kleinpak_access)',
+        params: idParams,
+        response: { 200: palletSchema },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const before = await loadPallet(trx, user, request.params.id, true);
+        if (before.status !== 'active')
+          throw conflict(`Pallet ${before.id} has already been ${before.status}`);
+        if (before.order_id !== null) {
+          throw conflict(`Pallet ${before.id} is on an order; take it off the order before processing it`);
+        }
+        const after = await processPallet(trx, before.id);
+        return {
+          body: after,
+          live: [
+            palletUpdate('update', [after]),
+            ...(before.zone_id !== null ? [storageZoneCleared(before)] : []),
+          ],
+          analytics: [
+            {
+              event_type: 'pallet_processed',
+              location_id: after.location_id,
+              pallet_id: after.id,
+              notes: 'Pallet processing completed',
+              previous_state: palletState(before),
+              new_state: palletState(after),
+            },
+          ],
+        };
       }),
   );
 }

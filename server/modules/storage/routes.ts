@@ -279,8 +279,8 @@ export async function storageRoutes(app: App): Promise<void> {
         if (pallet === undefined || pallet.location_id !== zone.locationId) {
           throw invalid({ palletId: "no such pallet in the zone's location" });
         }
-        if (pallet.status === 'shipped')
-          throw conflict(`Pallet ${pallet.id} has been shipped and has left the warehouse`);
+        if (pallet.status !== 'active')
+          throw conflict(`Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`);
         const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
         if (others.length >= zone.rowCapacity) {
           throw conflict(`Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`);

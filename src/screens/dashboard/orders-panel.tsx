@@ -12,14 +12,16 @@ import { useToasts } from '../../ui/toasts';
 import { shortId } from './format';
 import styles from './side-panel.module.css';
 
-const customerOf = (order: Order | undefined) => (typeof order?.customer === 'string' ? order.customer : '-');
+/** An order's customer, or a dash. */
+export const customerOf = (order: Order | undefined) =>
+  typeof order?.customer === 'string' ? order.customer : '-';
 const requestedOf = (order: Order) =>
   typeof order.requestedPallets === 'number' ? order.requestedPallets : 0;
 const isOpen = (order: Order | undefined) =>
   order !== undefined && (order.status === 'open' || order.status === 'assigned');
 
 /** Runs a command, telling the person how it went: the server's sentence when it refused. */
-function useAct() {
+export function useAct() {
   const toasts = useToasts();
   return async (work: () => Promise<unknown>, done: string) => {
     try {

@@ -13,9 +13,11 @@ import { shortId } from './format';
 import styles from './pallet-dialog.module.css';
 import { readWeight } from './weight';
 
-type Attribute = Exclude<keyof PalletFields, 'weight'>;
+/** A pallet attribute a person chooses from the catalogue. */
+export type Attribute = Exclude<keyof PalletFields, 'weight'>;
 
-const attributes: [Attribute, string][] = [
+/** The chosen attributes with their labels, in the order forms ask for them. */
+export const attributes: [Attribute, string][] = [
   ['tomatoType', 'Tomato type'],
   ['boxType', 'Box type'],
   ['tomatoOption', 'Tomato option'],

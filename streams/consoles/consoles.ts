@@ -1,0 +1,128 @@
+import type { TimeWindow } from '../dates/windows';
+import type { Order, Pallet } from '../live/types';
+import { canAccessConsole, canAccessModule, type PermissionState } from '../permissions/rules';
+
+/** The three consoles of SPEC 1, each a module (SPEC 6 module access) and a console (console access). */
+export const consoleNames = ['sorting', 'kleinpak', 'logistics'] as const;
+export type ConsoleName = (typeof consoleNames)[number];
+
+/** How people read a console's name. */
+export const consoleTitles: Record<ConsoleName, string> = {
+  sorting: 'Sorting',
+  kleinpak: 'Kleinpak',
+  logistics: 'Logistics',
+};
+
+/**
+ * Why this user may not open `name` (SPEC 6: module access from admin or `X_access`; console
+ * access from admin_tab or no restrict_X_console), or null when they may. While permissions load
+ * every check is false, so the answer waits for them (the caller shows Loading).
+ */
+export function consoleDenial(state: PermissionState, name: ConsoleName): string | null {
+  const title = consoleTitles[name];
+  if (!canAccessModule(state, name)) {
+    return `The ${title} console needs ${name} access, which this account does not have. Ask an administrator to grant it.`;
+  }
+  if (!canAccessConsole(state, name)) {
+    return `The ${title} console is restricted for this account. Ask an administrator to lift the restriction.`;
+  }
+  return null;
+}
+
+/** The consoles this user may open. */
+export const openConsoles = (state: PermissionState): ReadonlySet<ConsoleName> =>
+  new Set(consoleNames.filter((name) => consoleDenial(state, name) === null));
+
+const within = (at: unknown, window: TimeWindow): boolean => {
+  const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  return ms >= window.fromMs && ms < window.toMs;
+};
+
+/** What the sorting line made in a shift: pallets and kg. */
+export interface ShiftTotals {
+  pallets: number;
+  kg: number;
+}
+
+/** The pallets `userId` made in `shift` (undone ones are gone from the list, so they do not count). */
+export function shiftTotals(pallets: Iterable<Pallet>, userId: string, shift: TimeWindow): ShiftTotals {
+  const totals = { pallets: 0, kg: 0 };
+  for (const pallet of pallets) {
+    if (pallet.addedBy !== userId || !within(pallet.createdAt, shift)) continue;
+    totals.pallets += 1;
+    totals.kg += Number(pallet.weight) || 0;
+  }
+  return totals;
+}
+
+/**
+ * The day's processed pallets, newest processing first: those the server listed and those the
+ * live stream brought since, each once (the live one is the newer).
+ */
+export function processedOn(listed: readonly Pallet[], live: Iterable<Pallet>, day: TimeWindow): Pallet[] {
+  const byId = new Map(listed.map((pallet) => [pallet.id, pallet]));
+  for (const pallet of live) if (pallet.status === 'processed') byId.set(pallet.id, pallet);
+  return [...byId.values()]
+    .filter((pallet) => pallet.status === 'processed' && within(pallet.processedAt, day))
+    .sort((a, b) => String(b.processedAt).localeCompare(String(a.processedAt)));
+}
+
+/** How many pallets an order still needs (requested minus assigned, never below 0). */
+export const stillNeeds = (order: Order): number =>
+  Math.max(0, (Number(order.requestedPallets) || 0) - order.palletIds.length);
+
+/** The orders of one due date. */
+export interface DueDay {
+  /** YYYY-MM-DD; days before `today` are overdue. */
+  day: string;
+  overdue: boolean;
+  orders: Order[];
+}
+
+/**
+ * The orders to ship from `today` through `days` days later (YYYY-MM-DD), by due date, overdue
+ * ones first; shipped and complete orders and orders without a due date are not among them.
+ */
+export function ordersByDueDate(orders: Iterable<Order>, today: string, lastDay: string): DueDay[] {
+  const byDay = new Map<string, Order[]>();
+  for (const order of orders) {
+    const due = order.dueDate;
+    if (typeof due !== 'string' || due > lastDay) continue;
+    if (order.status === 'shipped' || order.status === 'complete') continue;
+    byDay.set(due, [...(byDay.get(due) ?? []), order]);
+  }
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, list]) => ({
+      day,
+      overdue: day < today,
+      orders: list.sort((a, b) => String(a.customer).localeCompare(String(b.customer))),
+    }));
+}
+
+/** One line of a pick list: a pallet and where it stands. */
+export interface PickLine {
+  pallet: Pallet;
+  /** Zone name, or null when the pallet is in no storage place. */
+  zone: string | null;
+  /** Row number as people count (1 for the first), or null. */
+  row: number | null;
+}
+
+/** An order's pallets in walking order: by zone, then row; pallets outside storage last. */
+export function pickList(order: Order, palletOf: (id: string) => Pallet | undefined): PickLine[] {
+  return order.palletIds
+    .flatMap((id) => {
+      const pallet = palletOf(id);
+      if (!pallet) return [];
+      const zone = typeof pallet.storageZone === 'string' && pallet.storageZone ? pallet.storageZone : null;
+      const row = typeof pallet.rowIndex === 'number' ? pallet.rowIndex + 1 : null;
+      return [{ pallet, zone, row }];
+    })
+    .sort(
+      (a, b) =>
+        Number(a.zone === null) - Number(b.zone === null) ||
+        (a.zone ?? '').localeCompare(b.zone ?? '') ||
+        (a.row ?? 0) - (b.row ?? 0),
+    );
+}
