@@ -33,6 +33,7 @@ import { permissionRoutes } from './modules/permissions/routes';
 import { printingRoutes } from './modules/printing/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
+import { registerPgliteDump } from './ops/control';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     staticCSP: cspText(docsDirectives, config.https),
   });
   for (const routes of routeModules) await routes(app);
+  registerPgliteDump(app);
 
   const spa = existsSync(join(config.distDir, 'index.html'));
   if (spa) {
