@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPallet,
+  type Follower,
+  follow,
+  prepareWarehouse,
+  sseUrl,
+  until,
+  type Warehouse,
+} from './live-helpers';
+import { adminQuery, createTestDatabase, type TestDatabase, testDbKind } from './support/database';
+import { type ServerProcess, startServerProcess } from './support/process';
+
+const nginxBinary = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find(
+  (p) => p && existsSync(p),
+);
+const adminPassword = 'nginx-test-admin-pw';
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs nginx in the foreground with the repository's site file (deploy/nginx-warehouse.conf), its
+ * upstream pointed at `upstreams` and listening on `port`; everything else as shipped.
+ */
+async function startNginx(dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
+  const site = readFileSync(join(__dirname, '..', '..', 'deploy', 'nginx-warehouse.conf'), 'utf8')
+    .replace(
+      /^(\s*server 127\.0\.0\.1:\d+ .*\n)+/m,
+      upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;\n`).join(''),
+    )
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  expect(site).toContain(`server ${upstreams[1]}`);
+  writeFileSync(join(dir, 'site.conf'), site);
+  chmodSync(dir, 0o777); // nginx's workers (user nobody) write their temporary files here
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  include ${dir}/site.conf;
+}
+`,
+  );
+  const nginx = spawn(nginxBinary!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  nginx.stderr!.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const started = Date.now();
+  for (;;) {
+    const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (answered === 200) return nginx;
+    if (nginx.exitCode !== null || Date.now() - started > 10_000)
+      throw new Error(`nginx did not start: ${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.runIf(testDbKind === 'postgres' && nginxBinary)(
+  'two server processes behind nginx on PostgreSQL',
+  () => {
+    let database: TestDatabase;
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let nginx: ChildProcess | undefined;
+    let dir: string;
+    let proxy: string;
+    let warehouse: Warehouse;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const env = { DATABASE_URL: database.url!, ADMIN_PASSWORD: adminPassword, TRUST_PROXY: 'loopback' };
+      [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      dir = mkdtempSync(join(tmpdir(), 'nginx-'));
+      const port = await freePort();
+      nginx = await startNginx(
+        dir,
+        port,
+        [a.url, b.url].map((url) => new URL(url).host),
+      );
+      proxy = `http://127.0.0.1:${port}`;
+      warehouse = await prepareWarehouse(proxy, adminPassword);
+    }, 120_000);
+
+    afterAll(async () => {
+      nginx?.kill('SIGTERM');
+      for (const server of [a, b])
+        if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
+      await Promise.all([a?.exited, b?.exited]);
+      await database?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('streams live updates through nginx from both processes, and a cut-off client resumes missing nothing', async () => {
+      // one nginx worker deals consecutive requests round the upstreams: one stream on each process
+      const streams: Follower[] = [];
+      for (let i = 0; i < 2; i++) {
+        streams.push(await follow(sseUrl(proxy, warehouse.locationId, { token: warehouse.token })));
+        await until(() => streams[i].messages.some((m) => m.event === 'connected'));
+      }
+      expect(streams[0].headers['content-type']).toMatch(/^text\/event-stream/);
+      await createPallet(a.url, warehouse, 101);
+      await createPallet(b.url, warehouse, 102);
+      for (const stream of streams)
+        await until(() => stream.updateIds().length === 2, 10_000, 'both updates');
+      const seen = streams[0].updateIds();
+      expect(streams[1].updateIds()).toEqual(seen);
+
+      a.process.kill('SIGKILL');
+      await a.exited;
+      const ended = await Promise.race([
+        Promise.any(streams.map((stream, i) => stream.closed.then(() => i))),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000)),
+      ]);
+      expect(ended).toBeDefined();
+      const cut = streams[ended!];
+      const last = cut.updateIds().at(-1)!;
+      // written while the client is away, on the process that is left
+      await createPallet(b.url, warehouse, 103);
+      await createPallet(proxy, warehouse, 104);
+      const resumed = await follow(sseUrl(proxy, warehouse.locationId, { token: warehouse.token }), {
+        'Last-Event-ID': String(last),
+      });
+      await until(() => resumed.updateIds().length === 2, 10_000, 'the missed updates');
+      expect(resumed.messages.some((m) => m.event === 'reset')).toBe(false);
+      expect(resumed.updateIds()).toEqual([last + 1, last + 2]);
+      for (const stream of [...streams, resumed]) stream.close();
+    });
+
+    it('says on /api/ready, through nginx too, that a process whose database is gone is not ready', async () => {
+      expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
+      await adminQuery(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${new URL(database.url!).pathname.slice(1)}'`,
+      );
+      await adminQuery(
+        `alter database "${new URL(database.url!).pathname.slice(1)}" allow_connections false`,
+      );
+      try {
+        const res = await fetch(`${b.url}/api/ready`);
+        expect(res.status).toBe(503);
+        expect((await res.json()).reason).toMatch(/database|listener/);
+        // nginx passes a 503 on to the next process; with none left ready it answers 502
+      expect([502, 503]).toContain((await fetch(`${proxy}/api/ready`)).status);
+      } finally {
+        await adminQuery(
+          `alter database "${new URL(database.url!).pathname.slice(1)}" allow_connections true`,
+        );
+      }
+      });
+  },
+);
