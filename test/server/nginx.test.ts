@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,70 +13,10 @@ import {
   type Warehouse,
 } from './live-helpers';
 import { adminQuery, createTestDatabase, type TestDatabase, testDbKind } from './support/database';
+import { freePort, nginxBinary, startNginx } from './support/nginx';
 import { type ServerProcess, startServerProcess } from './support/process';
 
-const nginxBinary = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find(
-  (p) => p && existsSync(p),
-);
 const adminPassword = 'nginx-test-admin-pw';
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Runs nginx in the foreground with the repository's site file (deploy/nginx-warehouse.conf), its
- * upstream pointed at `upstreams` and listening on `port`; everything else as shipped.
- */
-async function startNginx(dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
-  const site = readFileSync(join(__dirname, '..', '..', 'deploy', 'nginx-warehouse.conf'), 'utf8')
-    .replace(
-      /^(\s*server 127\.0\.0\.1:\d+ .*\n)+/m,
-      upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;\n`).join(''),
-    )
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  expect(site).toContain(`server ${upstreams[1]}`);
-  writeFileSync(join(dir, 'site.conf'), site);
-  chmodSync(dir, 0o777); // nginx's workers (user nobody) write their temporary files here
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-  );
-  const nginx = spawn(nginxBinary!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  nginx.stderr!.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const started = Date.now();
-  for (;;) {
-    const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (answered === 200) return nginx;
-    if (nginx.exitCode !== null || Date.now() - started > 10_000)
-      throw new Error(`nginx did not start: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.runIf(testDbKind === 'postgres' && nginxBinary)(
   'two server processes behind nginx on PostgreSQL',
@@ -163,12 +102,12 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
         expect(res.status).toBe(503);
         expect((await res.json()).reason).toMatch(/database|listener/);
         // nginx passes a 503 on to the next process; with none left ready it answers 502
-      expect([502, 503]).toContain((await fetch(`${proxy}/api/ready`)).status);
+        expect([502, 503]).toContain((await fetch(`${proxy}/api/ready`)).status);
       } finally {
         await adminQuery(
           `alter database "${new URL(database.url!).pathname.slice(1)}" allow_connections true`,
         );
       }
-      });
+    });
   },
 );
