@@ -100,33 +100,34 @@ async function tablesInOrder(source: Database): Promise<string[]> {
   });
 }
 
-/** Copies one table in batches (in physical order, a page of rows at a time) and says how far it got. */
+/** Copies one table in batches (read through a cursor, written a batch per statement) and says how far it got. */
 async function copyTable(source: Database, tx: ScriptTransaction, table: string, say: Say): Promise<number> {
   const pglite = source.pglite!;
   const { rows: counted } = await pglite.query<{ n: number }>(
     `select count(*)::int as n from ${quote(table)}`,
   );
   const count = counted[0].n;
-  let after = '(0,0)';
   let copied = 0;
   let reported = Date.now();
-  for (;;) {
-    const { rows } = await pglite.query<{ at: string; row: string }>(
-      `select ctid::text as at, row_to_json(t)::text as row from ${quote(table)} t where ctid > $1::tid order by ctid limit ${batchRows}`,
-      [after],
+  await pglite.transaction(async (read) => {
+    await read.exec(
+      `declare rows_out no scroll cursor for select row_to_json(t)::text as row from ${quote(table)} t`,
     );
-    if (rows.length === 0) break;
-    await tx.query(
-      `insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, $1::json)`,
-      [`[${rows.map((row) => row.row).join(',')}]`],
-    );
-    copied += rows.length;
-    after = rows[rows.length - 1].at;
-    if (Date.now() - reported > 2_000) {
-      say(`  ${table}: ${copied} of ${count}…`);
-      reported = Date.now();
+    for (;;) {
+      const { rows } = await read.query<{ row: string }>(`fetch ${batchRows} from rows_out`);
+      if (rows.length === 0) break;
+      await tx.query(
+        `insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, $1::json)`,
+        [`[${rows.map((row) => row.row).join(',')}]`],
+      );
+      copied += rows.length;
+      if (Date.now() - reported > 2_000) {
+        say(`  ${table}: ${copied} of ${count}…`);
+        reported = Date.now();
+      }
     }
-  }
+    await read.exec('close rows_out');
+  });
   say(`  ${table}: ${copied} rows`);
   return copied;
 }
