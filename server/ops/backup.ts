@@ -50,6 +50,10 @@ async function dumpPglite(config: Config, say: Say): Promise<Buffer> {
     say(`The server (pid ${running.pid}) is running: asking it for a consistent copy…`);
     const res = await fetch(`http://${running.host}:${running.port}/ops/pglite-dump`, {
       headers: { 'x-ops-key': running.key },
+    }).catch((error: Error) => {
+      throw new Error(
+        `the server named in ${join(config.dataDir, 'server.json')} does not answer (${error.message}); if no server runs on this data directory, delete that file and back up again`,
+      );
     });
     if (!res.ok) throw new Error(`the server answered ${res.status} to the backup request`);
     return Buffer.from(await res.arrayBuffer());

@@ -61,16 +61,33 @@ export async function moveToPostgres(config: Config, _args: string[], say: Say):
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Refuses a target holding anything but an empty warehouse schema: a database of something else,
+ * or one with rows in any table (a migrated, empty one, as `npm run migrate` leaves it, is fine).
+ */
 async function refuseNonEmpty(target: Database): Promise<void> {
-  const rows = await target.scriptTransaction((tx) =>
-    tx.query<{ name: string }>(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S') limit 5`,
-    ),
-  );
-  if (rows.length > 0) {
+  const problem = await target.scriptTransaction(async (tx) => {
+    const objects = await tx.query<{ name: string; kind: string }>(
+      `select c.relname as name, c.relkind::text as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S') order by 1`,
+    );
+    if (objects.length === 0) return undefined;
+    if (!objects.some((object) => object.name === 'schema_migrations')) {
+      return `it holds ${objects
+        .slice(0, 5)
+        .map((object) => object.name)
+        .join(', ')}…, not a warehouse`;
+    }
+    for (const { name, kind } of objects) {
+      if (kind !== 'r' || name === 'schema_migrations') continue;
+      const rows = await tx.query(`select 1 from ${quote(name)} limit 1`);
+      if (rows.length > 0) return `its table ${name} has rows`;
+    }
+    return undefined;
+  });
+  if (problem) {
     throw new Error(
-      `the PostgreSQL database is not empty (it has ${rows.map((row) => row.name).join(', ')}…): move into a new, empty database (createdb warehouse)`,
+      `the PostgreSQL database is not empty (${problem}): move into a new, empty database (createdb warehouse)`,
     );
   }
 }
