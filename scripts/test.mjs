@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one command that passes every test: gets what npm cannot (Chromium), finds PostgreSQL,
+// The one command that passes every test: gets what npm cannot (Chromium, nginx), finds PostgreSQL,
 // builds the app for the browser tests, runs every Vitest project while checking types, lint and
 // the API document, and closes with the line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,25 +42,35 @@ function findChromium() {
   return candidates.find((p) => p && existsSync(p));
 }
 
-function ensureChromium() {
-  const found = findChromium();
+function findNginx() {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'];
+  return candidates.find((p) => p && existsSync(p));
+}
+
+/**
+ * Answers `find()`, or installs Debian's `pkg` (as root with apt-get) when it finds nothing and
+ * tries again; exits saying what to install when that is not possible.
+ */
+function ensureDebianPackage(pkg, find, what, variable) {
+  const found = find();
   if (found) return found;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get.');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    console.log(`${what} not found: installing Debian's "${pkg}" package with apt-get.`);
+    // RUNLEVEL=1: the package's scripts do not start its service (nginx on port 80)
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
     if (
       run('apt-get', ['update', '-qq'], { env }) === 0 &&
-      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0
+      run('apt-get', ['install', '-y', '-qq', pkg], { env }) === 0
     ) {
-      return findChromium();
+      return find();
     }
   }
   console.error(
-    'Chromium is needed for the browser tests and was not found.\n' +
-      'Install it with: sudo apt-get install chromium   (Debian/Ubuntu)\n' +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    `${what} is needed for the tests and was not found.\n` +
+      `Install it with: sudo apt-get install ${pkg}   (Debian/Ubuntu)\n` +
+      `or point ${variable} at its binary.`,
   );
   process.exit(1);
 }
@@ -78,7 +88,8 @@ async function postgresAnswers(url) {
   }
 }
 
-const chromium = ensureChromium();
+const chromium = ensureDebianPackage('chromium', findChromium, 'Chromium', 'CHROMIUM_PATH');
+const nginx = ensureDebianPackage('nginx', findNginx, 'nginx (the proxy test)', 'NGINX_PATH');
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const projects = ['server-pglite', 'e2e'];
 if (await postgresAnswers(adminUrl)) {
@@ -111,7 +122,7 @@ const checks = [
   done: capture(cmd, args, opts),
 }));
 
-const env = { ...process.env, CHROMIUM_PATH: chromium, TEST_POSTGRES_URL: adminUrl };
+const env = { ...process.env, CHROMIUM_PATH: chromium, NGINX_PATH: nginx, TEST_POSTGRES_URL: adminUrl };
 /** Vitest on `projects`, its results also written to test/.tmp/<name>.json. */
 const vitest = (name, projectNames, extra = []) => {
   const report = join(tmp, `${name}.json`);

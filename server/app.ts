@@ -33,9 +33,11 @@ import { permissionRoutes } from './modules/permissions/routes';
 import { printingRoutes } from './modules/printing/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
+import { registerPgliteDump } from './ops/control';
 import { loadJwtKey } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { registerMetrics } from './plugins/metrics';
 import { openApiTransform } from './plugins/openapi';
 import { registerSessionRateLimit } from './plugins/rate-limit';
 import { cspText, docsDirectives, registerSecurityHeaders } from './plugins/security-headers';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     changes$: Observable<Change>;
     /** Signed-in users and locations' last live event ids, kept while every change is heard. */
     signedIn: SignedInCache;
+    /** Whether this process's change listener is up (false from a lost connection until it listens again). */
+    listening: () => boolean;
   }
 }
 
@@ -145,13 +149,16 @@ async function listenForChanges(app: App): Promise<void> {
   const { database, config } = app;
   const changes = new Subject<Change>();
   const signedIn = new SignedInCache();
+  let listening = false;
   app.decorate('signedIn', signedIn);
+  app.decorate('listening', () => listening);
   app.decorate('changes$', changes.asObservable());
   const stop = await listenChanges(
     database.kind === 'pglite'
       ? { kind: 'pglite', pglite: database.pglite! }
       : { kind: 'postgres', connectionString: config.databaseUrl! },
     (change) => {
+      if (change.kind === 'listening' || change.kind === 'lost') listening = change.kind === 'listening';
       signedIn.apply(change);
       changes.next(change);
     },
@@ -190,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerSessionRateLimit(app, config.apiRateLimitPerMinute);
+  registerMetrics(app, config.metricsToken);
   await registerSecurityHeaders(app, config.https);
 
   await app.register(fastifySwagger, {
@@ -211,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     staticCSP: cspText(docsDirectives, config.https),
   });
   for (const routes of routeModules) await routes(app);
+  registerPgliteDump(app);
 
   const spa = existsSync(join(config.distDir, 'index.html'));
   if (spa) {

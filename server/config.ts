@@ -40,6 +40,8 @@ export interface Config {
    * front): then responses send HSTS and ask for secure subresources. Off for a plain-HTTP LAN.
    */
   https: boolean;
+  /** Lets a caller not on this machine read `/metrics` with `Authorization: Bearer <it>` (`METRICS_TOKEN`, default unset: loopback only). */
+  metricsToken: string | undefined;
   /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/modules/live/options.ts). */
   live: LiveOptions;
 }
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR || join(root, 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     apiRateLimitPerMinute,
+    metricsToken: env.METRICS_TOKEN || undefined,
     live: liveOptionsFromEnv(env),
   };
 }

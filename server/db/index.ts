@@ -6,6 +6,7 @@ import {
   CompiledQuery,
   Kysely,
   type PGlite as KyselyPGlite,
+  type LogEvent,
   PGliteDialect,
   type PGliteQueryResults,
   PostgresDialect,
@@ -13,6 +14,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import type { Config } from '../config';
+import { poolSources, queryDuration } from '../metrics';
 import type { DB } from './schema';
 
 /**
@@ -76,6 +78,13 @@ const parsers: Record<number, (value: string) => unknown> = {
   1184: (value) => new Date(value).toISOString(), // timestamptz
 };
 
+/** Kysely's log hook: every query's time goes to the metrics. */
+const timeQuery = (event: LogEvent) =>
+  queryDuration.observe(
+    { outcome: event.level === 'error' ? 'error' : 'ok' },
+    event.queryDurationMillis / 1000,
+  );
+
 /**
  * Opens the database the config names: a `pg` pool when `databaseUrl` is set, else PGlite under
  * `dataDir` (`memory://` for an in-memory one). Apply migrations with `migrate(database)` after.
@@ -126,7 +135,12 @@ async function createPostgres(connectionString: string, max: number): Promise<Da
       return named;
     },
   };
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedPool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namedPool }), log: timeQuery });
+  const unsample = poolSources(() => [
+    { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
+    { labels: { state: 'idle' }, value: pool.idleCount },
+    { labels: { state: 'waiting' }, value: pool.waitingCount },
+  ]);
   return {
     db,
     kind: 'postgres',
@@ -149,7 +163,10 @@ async function createPostgres(connectionString: string, max: number): Promise<Da
         client.release();
       }
     },
-    close: () => db.destroy(),
+    close: async () => {
+      unsample();
+      await db.destroy();
+    },
   };
 }
 
@@ -160,7 +177,10 @@ async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Pro
     dir = join(dataDir, 'pgdata');
   }
   const pglite = await PGlite.create(dir, { parsers, loadDataDir });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: namedStatements(pglite) }) });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect({ pglite: namedStatements(pglite) }),
+    log: timeQuery,
+  });
   return {
     db,
     kind: 'pglite',

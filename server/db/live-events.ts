@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { liveWritten } from '../metrics';
 import { precompiled } from './index';
 import { liveChannel } from './notify';
 import type { DB } from './schema';
@@ -37,6 +38,7 @@ export async function appendLiveEvent(
 ): Promise<LiveEvent> {
   const payload = { ...message, locationId };
   const [row] = await appendStatement(trx, locationId, message.type, JSON.stringify(payload), liveChannel);
+  liveWritten.inc();
   return { id: row.id, locationId, type: message.type, payload, createdAt: row.created_at };
 }
 

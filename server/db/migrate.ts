@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { root } from '../config';
 import type { Database } from './index';
 
@@ -14,9 +15,7 @@ const migrationLockKey = 724_051_001;
  * apply each file once). Answers the versions it applied: empty on a second start.
  */
 export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name))
-    .sort();
+  const files = migrationFiles(dir);
   return database.scriptTransaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
     await tx.exec(
@@ -27,7 +26,7 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
     );
     const applied: string[] = [];
     for (const file of files) {
-      const version = file.replace(/\.sql$/, '');
+      const version = versionOf(file);
       if (done.has(version)) continue;
       await tx.exec(readFileSync(join(dir, file), 'utf8'));
       await tx.query('insert into schema_migrations (version) values ($1)', [version]);
@@ -35,4 +34,33 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
     }
     return applied;
   });
+}
+
+/** The migration files of `dir`, in the order they apply. */
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name))
+    .sort();
+}
+
+const versionOf = (file: string) => file.replace(/\.sql$/, '');
+
+/** Every migration version this build knows, in the order they apply. */
+export function knownMigrations(dir = migrationsDir): string[] {
+  return migrationFiles(dir).map(versionOf);
+}
+
+/**
+ * The versions this build knows that the database has not recorded (all of them on a database
+ * never migrated): what `migrate` would apply. Empty on a database that is up to date.
+ */
+export async function pendingMigrations(database: Database, dir = migrationsDir): Promise<string[]> {
+  const known = knownMigrations(dir);
+  const table = await sql<{
+    name: string | null;
+  }>`select to_regclass('schema_migrations')::text as name`.execute(database.db);
+  if (!table.rows[0]?.name) return known;
+  const rows = await sql<{ version: string }>`select version from schema_migrations`.execute(database.db);
+  const done = new Set(rows.rows.map((row) => row.version));
+  return known.filter((version) => !done.has(version));
 }

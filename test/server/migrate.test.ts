@@ -1,12 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed-demo';
 import { createTestDatabase, type TestDatabase, testDbKind } from './support/database';
 
-const versions = readdirSync(join(__dirname, '..', '..', 'server', 'db', 'migrations'))
+const migrationsDir = join(__dirname, '..', '..', 'server', 'db', 'migrations');
+const versions = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .map((f) => f.replace(/\.sql$/, ''))
   .sort();
@@ -57,5 +59,46 @@ describe('migrate', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** Per table, its columns' values (only `columns`, when given) in a sorted text form: what must survive an upgrade. */
+async function contents(columns?: Map<string, string[]>): Promise<Map<string, string[]>> {
+  const found = await database.scriptTransaction((tx) =>
+    tx.query<{ table: string; column: string }>(
+      `select table_name as table, column_name as column from information_schema.columns
+       where table_schema = 'public' and table_name <> 'schema_migrations' order by table_name, ordinal_position`,
+    ),
+  );
+  const current = new Map<string, string[]>();
+  for (const { table, column } of found) current.set(table, [...(current.get(table) ?? []), column]);
+  const result = new Map<string, string[]>();
+  for (const [table, names] of columns ?? current) {
+    const list = names.map((name) => `"${name}"`).join(', ');
+    const rows = await database.scriptTransaction((tx) =>
+      tx.query<{ row: string }>(`select row(${list})::text as row from "${table}" order by 1`),
+    );
+    result.set(table, [names.join(','), ...rows.map((r) => r.row)]);
+  }
+  return result;
+}
+
+describe('upgrading', () => {
+  it('keeps every row and value of a demo database made with the previous migrations', async () => {
+    await database.scriptTransaction((tx) => tx.exec('drop schema public cascade; create schema public;'));
+    const previous = mkdtempSync(join(tmpdir(), 'previous-migrations-'));
+    try {
+      for (const version of versions.slice(0, -1))
+        copyFileSync(join(migrationsDir, `${version}.sql`), join(previous, `${version}.sql`));
+      expect(await migrate(database, previous)).toEqual(versions.slice(0, -1));
+    } finally {
+      rmSync(previous, { recursive: true, force: true });
+    }
+    expect(await seedDemo(database.db, () => {})).toBe(true);
+    const before = await contents();
+    expect(before.get('pallets')).toHaveLength(201);
+    expect(await migrate(database)).toEqual(versions.slice(-1));
+    const columns = new Map([...before].map(([table, [header]]) => [table, header.split(',')]));
+    expect(await contents(columns)).toEqual(before);
   });
 });

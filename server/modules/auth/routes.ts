@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app';
+import { loginFailures } from '../../metrics';
 import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import {
   accountDisabled,
@@ -64,11 +65,20 @@ export async function authRoutes(app: App): Promise<void> {
     async (request) => {
       const { username, password, rememberMe } = request.body;
       const waitS = await recordLoginAttempt(app.db, username, request.ip);
-      if (waitS > 0) throw tooManyRequests(waitS);
+      if (waitS > 0) {
+        loginFailures.inc({ reason: 'throttled' });
+        throw tooManyRequests(waitS);
+      }
       const found = await findUserForLogin(app.db, username);
       const matches = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
-      if (!found || !matches) throw badCredentials();
-      if (found.disabled) throw accountDisabled();
+      if (!found || !matches) {
+        loginFailures.inc({ reason: 'bad_credentials' });
+        throw badCredentials();
+      }
+      if (found.disabled) {
+        loginFailures.inc({ reason: 'disabled' });
+        throw accountDisabled();
+      }
       await clearLoginFailures(app.db, username, request.ip);
       const { refreshToken, familyId } = await issueRefreshToken(app.db, found.id, rememberMe);
       return session(found.id, refreshToken, familyId);

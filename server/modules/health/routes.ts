@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
+import { pendingMigrations } from '../../db/migrate';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -8,7 +9,46 @@ const healthSchema = z.object({
   uptimeS: z.number(),
 });
 
-/** GET /api/health: `{status: "ok", db, uptimeS}` once the database answers (500 otherwise). */
+const readySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  reason: z.string().optional(),
+});
+
+/** How long readiness waits for the database before calling it unreachable. */
+const readyTimeoutMs = 2_000;
+
+/**
+ * Why this process should not take traffic, or undefined when it should: the database does not
+ * answer (within {@link readyTimeoutMs}), it lacks migrations this build needs, or the change
+ * listener is down (live events and sign-in changes from other processes would go unheard).
+ */
+async function notReadyBecause(app: App): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('the database does not answer'), readyTimeoutMs);
+  });
+  const check = (async () => {
+    try {
+      await sql`select 1`.execute(app.db);
+    } catch (error) {
+      return `the database is unreachable: ${(error as Error).message}`;
+    }
+    const pending = await pendingMigrations(app.database).catch(() => ['?']);
+    if (pending.length > 0) return `migrations not applied: ${pending.join(', ')} (run npm run migrate)`;
+    if (!app.listening()) return 'the change listener is down (reconnecting to the database)';
+    return undefined;
+  })();
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health (alive: `{status: "ok", db, uptimeS}` once the database answers, 500 otherwise)
+ * and GET /api/ready (may take traffic: 200 `{status: "ready"}`, or 503 with the reason).
+ */
 export async function healthRoutes(app: App): Promise<void> {
   app.get(
     '/api/health',
@@ -23,6 +63,24 @@ export async function healthRoutes(app: App): Promise<void> {
     async () => {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const, db: app.database.kind, uptimeS: Math.round(process.uptime()) };
+    },
+  );
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        summary: 'Whether this process may take traffic',
+        description:
+          'Ready when the database answers, every migration of this build is applied and the change listener is up; 503 with the reason otherwise (a proxy or orchestrator stops sending traffic).',
+        tags: ['operations'],
+        security: [],
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const reason = await notReadyBecause(app);
+      if (reason === undefined) return { status: 'ready' as const };
+      return reply.code(503).send({ status: 'unavailable' as const, reason });
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
 import { sseDrainStepMs } from '../../../streams/config';
+import { replaySize } from '../../metrics';
 import { LocationBroadcaster, readPageSize } from './broadcaster';
 import { sseFrame, updateFrame } from './frame';
 import type { LiveLog } from './log';
@@ -142,12 +143,20 @@ export class LiveHub {
 
   private async replay(locationId: string, stream: SseStream): Promise<void> {
     let page: Awaited<ReturnType<LiveLog['readAfter']>>;
+    let replayed = 0;
     do {
       page = await this.log.readAfter(locationId, stream.lastId, readPageSize);
+      replayed += page.length;
       for (const event of page) {
         stream.replay(updateFrame(event));
         await stream.writable(); // at the client's pace: a long replay never trips the unsent limit
       }
     } while (!stream.closed && (page.length === readPageSize || stream.takeDropped()));
+    replaySize.observe(replayed);
+  }
+
+  /** Open streams per location, for the metrics. */
+  streamsByLocation(): { locationId: string; streams: number }[] {
+    return [...this.ready.values()].map((b) => ({ locationId: b.locationId, streams: b.streams.size }));
   }
 }

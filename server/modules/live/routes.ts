@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app';
+import { sseConnectionSources } from '../../metrics';
 import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
 import { forbidden, HttpError, invalid } from '../../plugins/errors';
 import { errorSchema } from '../../plugins/openapi';
@@ -42,6 +43,11 @@ export async function liveRoutes(app: App): Promise<void> {
       void closeRevoked(app, all, true).catch(onError);
     }
   });
+  const unsample = sseConnectionSources(() =>
+    hub
+      .streamsByLocation()
+      .map(({ locationId, streams }) => ({ labels: { location: locationId }, value: streams })),
+  );
   const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
   const pruning = setInterval(prune, options.pruneIntervalMs).unref();
   prune();
@@ -49,6 +55,7 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     listening.unsubscribe();
+    unsample();
   });
 
   let head: Buffer | undefined;

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
+import { liveDelivered, slowClientCutoffs } from '../../metrics';
 import type { LiveBatch, LiveFrame } from './frame';
 
 /**
@@ -55,7 +56,10 @@ export class SseStream {
   send(bytes: Buffer): void {
     if (this.closed) return;
     this.socket.write(bytes);
-    if (this.socket.writableLength > this.maxBufferedBytes) this.abort();
+    if (this.socket.writableLength > this.maxBufferedBytes) {
+      slowClientCutoffs.inc();
+      this.abort();
+    }
   }
 
   /** Writes a replayed update. */
@@ -72,6 +76,7 @@ export class SseStream {
     }
     if (batch.frames[0].id === this.lastId + 1) {
       this.lastId = batch.frames[batch.frames.length - 1].id;
+      liveDelivered.inc(batch.frames.length);
       this.send(batch.bytes);
       return;
     }
@@ -134,6 +139,7 @@ export class SseStream {
       return;
     }
     this.lastId = frame.id;
+    liveDelivered.inc();
     this.send(frame.bytes);
   }
 }
