@@ -182,6 +182,80 @@ describe('the mobile operator', () => {
     }
   }, 240_000);
 
+  it('opens offline after a first visit, keeps three moves made offline through a reload and sends them once, in order', async () => {
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Offline store',
+      rows: 1,
+      rowCapacity: 5,
+    });
+    const pallets: ApiPallet[] = [];
+    for (const weight of [700, 710, 720])
+      pallets.push(await createPallet(server.url, adminToken, locationId, weight));
+
+    const mobile = await openBrowser(phone);
+    try {
+      const page = await mobile.page();
+      const refused = cspViolations(page);
+      await signIn(page, server.url, operator);
+      await waitForPath(page, '/mobile/operator');
+      // the service worker has kept the app and controls the page
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('link', { name: /Offline store/ }).click();
+      await page.getByRole('link', { name: /Row 1/ }).click();
+      await page.getByTestId('row-occupancy').getByText('0/5').waitFor();
+
+      // Chromium's offline emulation lets a reloaded page's first calls out before it applies to
+      // the new document: the API is cut off for certain as well, until the network returns
+      const offline = page.context();
+      await offline.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await offline.setOffline(true);
+      const queue = page.getByTestId('offline-queue');
+      await queue.getByText('Offline · 0 changes waiting to be sent').waitFor();
+      for (const [n, pallet] of pallets.entries()) {
+        await hardwareScan(page, JSON.stringify({ id: pallet.id }));
+        await queue.getByText(`${n + 1} ${n ? 'changes' : 'change'} waiting to be sent`).waitFor();
+      }
+      await page
+        .getByRole('status')
+        .getByText(/^Saved on this phone, sent when the network returns/)
+        .waitFor();
+      await queue.getByText(/waiting to be sent/).click();
+      await shoot(page, 'offline-queue');
+
+      // a reload without network: the kept app opens, the three moves read back from the phone
+      await page.reload();
+      await page.getByRole('heading', { name: 'Operator' }).waitFor();
+      await queue.getByText('Offline · 3 changes waiting to be sent').waitFor();
+      const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
+        'GET',
+        `/api/storage/zones?locationId=${locationId}`,
+      );
+      expect(zonesNow.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual([]);
+
+      await offline.unroute('**/api/**');
+      await offline.setOffline(false);
+      await queue.waitFor({ state: 'detached', timeout: 15_000 });
+      const zones = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
+        'GET',
+        `/api/storage/zones?locationId=${locationId}`,
+      );
+      expect(zones.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual(pallets.map((p) => p.id));
+      for (const pallet of pallets) {
+        const events = await api<{ data: { eventType: string }[] }>(
+          'GET',
+          `/api/insights/events/pallet/${pallet.id}`,
+        );
+        expect(events.data.filter((e) => e.eventType === 'pallet_location_changed')).toHaveLength(1);
+      }
+      expect(refused).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+  }, 120_000);
+
   it('reads a pallet label with the phone camera and opens that pallet', async () => {
     const pallet = await createPallet(server.url, adminToken, locationId, 612);
     const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');

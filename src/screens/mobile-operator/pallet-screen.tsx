@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { useLiveStatus, useOrder, useOrderIds, useOrders, usePallet, useZones } from '../../hooks/live';
-import { useOrderCommands } from '../../hooks/order-commands';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { Button } from '../../ui/button';
@@ -14,6 +13,7 @@ import { OutcomeLine } from './outcome-line';
 import { operatorPath, palletUrl, rowName, storageContextOf, storageUrl } from './paths';
 import { ScanEntry } from './scan-entry';
 import { useCommand } from './use-command';
+import { usePhoneCommands } from './use-phone-commands';
 
 const customerOf = (order: Order | undefined) =>
   typeof order?.customer === 'string' ? order.customer : 'an order';
@@ -120,7 +120,7 @@ export function PalletScreen() {
   const permissions = usePermission();
   const canStore = hasPermission(permissions, 'manage_storage_assignments');
   const canOrder = hasPermission(permissions, 'manage_orders');
-  const { store, takeOut, assign, ship } = useOrderCommands();
+  const { store, takeOut, assign, ship } = usePhoneCommands();
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);
 
@@ -168,7 +168,7 @@ export function PalletScreen() {
   const target = context?.type === 'row_contents' ? context : null;
   const inTarget = target && pallet.zoneId === target.zoneId && pallet.rowIndex === target.rowIndex;
   const storeIn = (zoneId: string, rowIndex: number, name: string) =>
-    run(() => store([pallet.id], zoneId, rowIndex), `Stored in ${name}`);
+    run(() => store(pallet.id, zoneId, rowIndex, name), `Stored in ${name}`);
 
   return (
     <>
@@ -208,7 +208,7 @@ export function PalletScreen() {
             </Button>
           )}
           {canStore && where && (
-            <Button disabled={busy} onClick={() => run(() => takeOut([pallet.id]), 'Taken out of storage')}>
+            <Button disabled={busy} onClick={() => run(() => takeOut(pallet.id), 'Taken out of storage')}>
               Take out of storage
             </Button>
           )}
@@ -216,7 +216,9 @@ export function PalletScreen() {
             <Button
               variant="primary"
               disabled={busy}
-              onClick={() => run(() => ship(order.id), `Order of ${customerOf(order)} shipped`)}
+              onClick={() =>
+                run(() => ship(order.id, customerOf(order)), `Order of ${customerOf(order)} shipped`)
+              }
             >
               Mark shipped (ship order of {customerOf(order)})
             </Button>
@@ -235,7 +237,9 @@ export function PalletScreen() {
           <h3 id="assign-title">Assign to an order</h3>
           <AssignToOrder
             busy={busy}
-            onAssign={(o) => run(() => assign(o.id, [pallet.id]), `Assigned to ${customerOf(o)}`)}
+            onAssign={(o) =>
+              run(() => assign(o.id, pallet.id, customerOf(o)), `Assigned to ${customerOf(o)}`)
+            }
           />
         </section>
       )}
