@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePalletQr } from '../../streams/qr';
+import { startFakePrinter } from '../server/fake-printer';
 import { type ApiPallet, call, createPallet, people } from './support/api';
 import { signIn, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -256,8 +257,19 @@ describe('the mobile operator', () => {
     }
   }, 120_000);
 
-  it('reads a pallet label with the phone camera and opens that pallet', async () => {
+  it("reads a pallet label with the phone camera, opens that pallet and prints its label on the location's printer", async () => {
     const pallet = await createPallet(server.url, adminToken, locationId, 612);
+    const printer = await startFakePrinter();
+    await api('POST', '/api/printers', {
+      locationId,
+      name: 'Cold store printer',
+      host: '127.0.0.1',
+      port: printer.port,
+      dpi: 203,
+      labelWidthMm: 101.6,
+      labelHeightMm: 152.4,
+      isDefault: true,
+    });
     const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');
     writeQrVideo(video, encodePalletQr(pallet.id));
     // the fake camera is a launch flag: this browser is the file's one launch of its own
@@ -279,10 +291,19 @@ describe('the mobile operator', () => {
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       await page.getByTestId('pallet-where').waitFor();
+
+      // the label goes to the location's network printer, from the phone
+      await page.getByRole('button', { name: 'Print label on Cold store printer' }).click();
+      await page.getByText('Label sent to Cold store printer').first().waitFor();
+      const job = (await printer.nextJob()).toString('latin1');
+      expect(job).toMatch(/^\^XA/);
+      expect(job).toContain(pallet.id);
+      await shoot(page, 'pallet-printed');
       // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
       expect(refused).toEqual([]);
     } finally {
       await browser.close();
+      await printer.close();
     }
   }, 120_000);
 });

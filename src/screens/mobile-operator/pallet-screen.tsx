@@ -6,6 +6,7 @@ import { useLiveStatus, useOrder, useOrderIds, useOrders, usePallet, useZones } 
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { Button } from '../../ui/button';
+import { PrintLabelButton } from '../../ui/print-label-button';
 import { formatWeight, PalletQrModal } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import styles from './mobile.module.css';
@@ -223,6 +224,7 @@ export function PalletScreen() {
               Mark shipped (ship order of {customerOf(order)})
             </Button>
           )}
+          <PrintLabelButton palletId={pallet.id} />
           <Button onClick={() => setQrOpen(true)}>Show QR</Button>
         </div>
       </section>
