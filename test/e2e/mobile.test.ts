@@ -183,16 +183,18 @@ describe('the mobile operator', () => {
     }
   }, 240_000);
 
-  it('opens offline after a first visit, keeps three moves made offline through a reload and sends them once, in order', async () => {
+  it('opens offline after a first visit, keeps moves made offline through a reload, sends them once, in order, and shows the one refused', async () => {
     const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
       locationId,
       name: 'Offline store',
       rows: 1,
-      rowCapacity: 5,
+      rowCapacity: 4,
     });
     const pallets: ApiPallet[] = [];
-    for (const weight of [700, 710, 720])
+    for (const weight of [700, 710, 720, 730, 740])
       pallets.push(await createPallet(server.url, adminToken, locationId, weight));
+    // three moves that will go through, one the row will have no room for, one stored meanwhile by someone else
+    const [p1, p2, p3, late, theirs] = pallets;
 
     const mobile = await openBrowser(phone);
     try {
@@ -206,7 +208,7 @@ describe('the mobile operator', () => {
       await nav.getByRole('link', { name: 'Storage' }).click();
       await page.getByRole('link', { name: /Offline store/ }).click();
       await page.getByRole('link', { name: /Row 1/ }).click();
-      await page.getByTestId('row-occupancy').getByText('0/5').waitFor();
+      await page.getByTestId('row-occupancy').getByText('0/4').waitFor();
 
       // Chromium's offline emulation lets a reloaded page's first calls out before it applies to
       // the new document: the API is cut off for certain as well, until the network returns
@@ -215,7 +217,7 @@ describe('the mobile operator', () => {
       await offline.setOffline(true);
       const queue = page.getByTestId('offline-queue');
       await queue.getByText('Offline · 0 changes waiting to be sent').waitFor();
-      for (const [n, pallet] of pallets.entries()) {
+      for (const [n, pallet] of [p1, p2, p3, late].entries()) {
         await hardwareScan(page, JSON.stringify({ id: pallet.id }));
         await queue.getByText(`${n + 1} ${n ? 'changes' : 'change'} waiting to be sent`).waitFor();
       }
@@ -229,22 +231,33 @@ describe('the mobile operator', () => {
       // a reload without network: the kept app opens, the three moves read back from the phone
       await page.reload();
       await page.getByRole('heading', { name: 'Operator' }).waitFor();
-      await queue.getByText('Offline · 3 changes waiting to be sent').waitFor();
+      await queue.getByText('Offline · 4 changes waiting to be sent').waitFor();
       const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
         'GET',
         `/api/storage/zones?locationId=${locationId}`,
       );
       expect(zonesNow.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual([]);
+      await api('POST', '/api/storage/positions', { palletId: theirs.id, zoneId: zone.id, rowIndex: 0 });
 
       await offline.unroute('**/api/**');
       await offline.setOffline(false);
       await queue.waitFor({ state: 'detached', timeout: 15_000 });
+      // the move the row had no room for any more is shown, not dropped
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: `Not done: Store pallet …${late.id.slice(-6)}` });
+      await refusal.getByText('Row 1 of zone Offline store is full (4 pallets)').waitFor();
+      await shoot(page, 'offline-refused');
+      await refusal.getByRole('button', { name: 'Dismiss' }).click();
+      await refusal.waitFor({ state: 'detached' });
       const zones = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
         'GET',
         `/api/storage/zones?locationId=${locationId}`,
       );
-      expect(zones.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual(pallets.map((p) => p.id));
-      for (const pallet of pallets) {
+      expect(zones.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual(
+        [theirs, p1, p2, p3].map((p) => p.id),
+      );
+      for (const pallet of [p1, p2, p3]) {
         const events = await api<{ data: { eventType: string }[] }>(
           'GET',
           `/api/insights/events/pallet/${pallet.id}`,
