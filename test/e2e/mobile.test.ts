@@ -232,6 +232,8 @@ describe('the mobile operator', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Operator' }).waitFor();
       await queue.getByText('Offline · 4 changes waiting to be sent').waitFor();
+      // the location's zones cannot load offline: unknown, not "no zones"
+      await page.getByText('Loading zones…').waitFor();
       const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
         'GET',
         `/api/storage/zones?locationId=${locationId}`,

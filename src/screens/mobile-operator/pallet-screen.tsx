@@ -29,9 +29,11 @@ function StoreAnywhere({
   busy: boolean;
 }) {
   const zones = useZones() ?? [];
+  const loading = useLiveStatus() === 'loading';
   const [zoneId, setZoneId] = useState('');
   const [row, setRow] = useState('');
   const zone = zones.find((z) => z.zone.id === zoneId);
+  if (loading) return <p className={styles.hint}>Loading zones…</p>;
   if (zones.length === 0) return <p className={styles.hint}>This location has no storage zones yet.</p>;
   return (
     <div className={styles.actions}>

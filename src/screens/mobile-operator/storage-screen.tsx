@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { usePallet, usePalletLookup, useZones } from '../../hooks/live';
+import { useLiveStatus, usePallet, usePalletLookup, useZones } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { formatWeight } from '../../ui/qr-modal';
@@ -135,7 +135,10 @@ export function StorageScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const context = storageContextOf(new URLSearchParams(search));
-  const zones = useZones();
+  // while the location's data loads (or cannot, offline) the zones are not known, not absent
+  const status = useLiveStatus();
+  const known = useZones();
+  const zones = status === 'loading' ? null : known;
   const scan = usePalletScan();
   const occupancy =
     context.type === 'zone_selection' ? undefined : zones?.find((z) => z.zone.id === context.zoneId);
