@@ -18,7 +18,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+        if (!/\.(js|css|html|svg|json|wasm)$/.test(name)) continue;
         const path = join(dir, name);
         const content = readFileSync(path);
         writeFileSync(`${path}.br`, brotliCompressSync(content));
