@@ -1,9 +1,14 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { fromEvent, map, merge, startWith } from 'rxjs';
 import { isApiError } from '../../streams/http';
-import { createOfflineQueue, type OfflineQueue, type QueueState } from '../../streams/offline';
+import {
+  createOfflineQueue,
+  memoryQueueStorage,
+  type OfflineQueue,
+  type QueueState,
+} from '../../streams/offline';
 import type { Session } from '../../streams/session';
-import { idbQueueStorage, memoryQueueStorage } from '../offline/idb-storage';
+import { idbQueueStorage } from '../offline/idb-storage';
 import { randomUuid } from '../offline/random-key';
 import { useServices } from '../services';
 import { apiErrorText } from '../shell/api-error';

@@ -16,13 +16,3 @@ export function idbQueueStorage(): QueueStorage {
     remove: async (key) => (await db).delete(store, key),
   };
 }
-
-/** A queue store in memory, where the browser has no IndexedDB (jsdom, a private window that refuses it). */
-export function memoryQueueStorage(): QueueStorage {
-  const kept = new Map<string, QueuedChange>();
-  return {
-    all: async () => [...kept.values()],
-    put: async (change) => void kept.set(change.key, change),
-    remove: async (key) => void kept.delete(key),
-  };
-}

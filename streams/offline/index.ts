@@ -1,4 +1,5 @@
 export { drainOnDemand } from './drain-on-demand';
+export { memoryQueueStorage } from './memory-storage';
 export {
   createOfflineQueue,
   type EnqueueResult,

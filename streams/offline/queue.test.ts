@@ -1,19 +1,9 @@
 import { BehaviorSubject, defer, filter, firstValueFrom, VirtualTimeScheduler } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offlineQueueRetryMs } from '../config';
+import { memoryQueueStorage as memoryStorage } from './memory-storage';
 import { createOfflineQueue, type OfflineQueue } from './queue';
 import type { QueuedChange, QueueStorage } from './types';
-
-/** A store that outlives the queue, as IndexedDB outlives a page. */
-function memoryStorage(): QueueStorage & { kept: Map<string, QueuedChange> } {
-  const kept = new Map<string, QueuedChange>();
-  return {
-    kept,
-    all: async () => [...kept.values()].map((c) => structuredClone(c)),
-    put: async (c) => void kept.set(c.key, structuredClone(c)),
-    remove: async (key) => void kept.delete(key),
-  };
-}
 
 class Refused extends Error {}
 const unreachableError = new Error('no answer');
