@@ -13,11 +13,17 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { encodePalletQr } from '../streams/qr';
-import { type ApiPallet, call, createPallet, putCatalog, seedPeople } from '../test/e2e/support/api';
+import {
+  type ApiPallet,
+  call,
+  createPallet,
+  createPhoneUser,
+  putCatalog,
+  seedPeople,
+} from '../test/e2e/support/api';
 import { signIn, waitForPath } from '../test/e2e/support/app';
-import { chromiumArgs, chromiumPath, phone } from '../test/e2e/support/browser';
+import { launchWithCamera, phone } from '../test/e2e/support/browser';
 import { writeQrVideo } from '../test/e2e/support/qr-video';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
@@ -46,32 +52,13 @@ try {
   await putCatalog(server.url, adminToken, locationId);
   const api = <T>(method: string, path: string, body?: unknown) =>
     call<T>(server.url, method, path, body, adminToken);
-  const user = await api<{ data: { id: string } }>('POST', '/api/users', {
-    ...operator,
-    locationIds: [locationId],
-    first_login: false,
-    desktop_access: false,
-    mobile_access: true,
-  });
-  await api(
-    'PUT',
-    `/api/permissions/users/${user.data.id}/permissions`,
-    ['mobile_access', 'manage_storage_assignments'].map((name) => ({ name })),
-  );
+  await createPhoneUser(server.url, adminToken, locationId, operator, ['manage_storage_assignments']);
   await api('POST', '/api/storage/zones', { locationId, name: 'Bench zone', rows: 2, rowCapacity: 5 });
   const pallet: ApiPallet = await createPallet(server.url, adminToken, locationId, 640);
   const video = join(work, 'label.y4m');
   writeQrVideo(video, encodePalletQr(pallet.id));
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const browser = await launchWithCamera(video);
   try {
     const context = await browser.newContext(phone);
     await context.grantPermissions(['camera']);

@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePalletQr } from '../../streams/qr';
 import { startFakePrinter } from '../server/fake-printer';
-import { type ApiPallet, call, createPallet, people } from './support/api';
+import { type ApiPallet, call, createPallet, createPhoneUser, people } from './support/api';
 import { signIn, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
-import { chromiumArgs, chromiumPath, cspViolations, openBrowser, phone } from './support/browser';
+import { cspViolations, launchWithCamera, openBrowser, phone } from './support/browser';
 import { writeQrVideo } from './support/qr-video';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
@@ -25,18 +25,10 @@ let locationId: string;
 beforeAll(async () => {
   ({ server, adminToken, locationId } = await startSeededServer());
   mkdirSync(screenshots, { recursive: true });
-  const made = await api<{ data: { id: string } }>('POST', '/api/users', {
-    ...operator,
-    locationIds: [locationId],
-    first_login: false,
-    desktop_access: false,
-    mobile_access: true,
-  });
-  await api(
-    'PUT',
-    `/api/permissions/users/${made.data.id}/permissions`,
-    ['mobile_access', 'manage_storage_assignments', 'manage_orders'].map((name) => ({ name })),
-  );
+  await createPhoneUser(server.url, adminToken, locationId, operator, [
+    'manage_storage_assignments',
+    'manage_orders',
+  ]);
 });
 afterAll(async () => server?.dispose());
 
@@ -288,15 +280,7 @@ describe('the mobile operator', () => {
     const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');
     writeQrVideo(video, encodePalletQr(pallet.id));
     // the fake camera is a launch flag: this browser is the file's one launch of its own
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const browser = await launchWithCamera(video);
     try {
       const context = await browser.newContext(phone);
       await context.grantPermissions(['camera']);
