@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { serviceWorker } from './scripts/pwa-plugin.ts';
 import { LongestFirst } from './test/sequencer.ts';
 
 /**
@@ -17,7 +18,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+        if (!/\.(js|css|html|svg|json|wasm)$/.test(name)) continue;
         const path = join(dir, name);
         const content = readFileSync(path);
         writeFileSync(`${path}.br`, brotliCompressSync(content));
@@ -33,7 +34,7 @@ const buildFirst = ['test/server/support/build.ts'];
 
 /** One config for the app build and every test runner; `scripts/test.mjs` picks the projects. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker('src/pwa/service-worker.js'), precompress()],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist', sourcemap: true },
   test: {

@@ -33,12 +33,12 @@ function build(output, sources, message, command) {
   return true;
 }
 
-build('dist/index.html', ['src', 'streams', 'index.html', 'vite.config.ts'], 'Building the app…', [
-  'vite',
-  'build',
-  '--logLevel',
-  'warn',
-]);
+build(
+  'dist/index.html',
+  ['src', 'streams', 'public', 'index.html', 'vite.config.ts', 'scripts/pwa-plugin.ts'],
+  'Building the app…',
+  ['vite', 'build', '--logLevel', 'warn'],
+);
 // written under a name of its own, then renamed: processes started together never run a half-written file
 const bundle = `build/server.${process.pid}.mjs`;
 const built = build('build/server.mjs', ['server', 'streams', 'package-lock.json'], 'Building the server…', [

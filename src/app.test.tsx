@@ -126,6 +126,21 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { name: /Mobile access denied/ })).toBeTruthy();
   });
 
+  it('lets a desktop-only user work in a desktop window narrowed to 768 px, in the phone layout', async () => {
+    // the device decides access, the width only the layout (issue: "Mobile access denied" before)
+    const { where } = mount(
+      '/dashboard',
+      (r) => (r.path.endsWith('/restrictions') ? restrictions : { body: { data: [] } }),
+      { width: 768 },
+    );
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Mobile access denied/ })).toBeNull();
+    expect(where()).toBe('/dashboard');
+    expect(
+      screen.getByRole('navigation', { name: 'Main' }).closest('[data-layout]')!.getAttribute('data-layout'),
+    ).toBe('mobile');
+  });
+
   it('keeps the username, clears the password and shows the server message after a failed login', async () => {
     const { where } = mount(
       '/login?redirect=%2Fdashboard',

@@ -90,8 +90,7 @@ export function browserConnection(
   session.preferences.forcedMobileMode$.subscribe((mode) => {
     forced = mode;
   });
-  const mobile = () =>
-    forced ? forced === 'mobile' : isMobileDevice(win.navigator.userAgent, win.innerWidth);
+  const mobile = () => (forced ? forced === 'mobile' : isMobileDevice(win.navigator));
   return createConnection({
     client: () => (mobile() ? 'mobile' : 'desktop'),
     // the DOM's handler slots take Event where EventSourceLike names the fields it reads

@@ -5,6 +5,7 @@ import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
 import { browserConnection, browserSessionDeps, browserViewport$ } from './deps';
+import { registerServiceWorker } from './pwa/register';
 import { createServices } from './services';
 
 const deps = browserSessionDeps(window);
@@ -13,10 +14,13 @@ const path = new BehaviorSubject(window.location.pathname);
 const services = createServices(session, {
   viewport$: browserViewport$(window),
   userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints,
   connection: (user$) => browserConnection(window, deps, session, user$, path),
   random: deps.random,
   showPath: (p) => path.next(p),
 });
+
+registerServiceWorker(window);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,6 +23,8 @@ export type Services = {
   toasts: ToastStore;
   viewport$: Observable<Viewport>;
   userAgent: string;
+  /** `navigator.maxTouchPoints` (with the user agent, tells a phone or tablet; absent: none). */
+  maxTouchPoints?: number;
   /** The real-time connection of the chosen location, as the badge reads it. */
   connection$: Observable<BadgeConnection>;
   /** The live store of the chosen location (SPEC 4 "Live updates"), null before one is chosen. */
@@ -49,7 +51,7 @@ export interface ServicesConnection {
   setScanningMode?: (on: boolean) => void;
 }
 
-type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'showPath'> & {
+type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath'> & {
   /** The real-time connection for the signed-in user. */
   connection: (user$: Observable<User | null>) => ServicesConnection;
   /** Randomness for the snapshot's retry jitter. */

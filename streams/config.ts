@@ -95,3 +95,7 @@ export const sseMaxConnections = 20_000;
 export const liveRetentionMs = 7 * 24 * 60 * 60_000;
 export const liveRetentionEvents = 100_000;
 export const livePruneIntervalMs = 10 * 60_000;
+
+// The phone's offline queue (issue 21; not in SPEC)
+/** After a drain found the server unreachable while the browser said online, try again this much later. */
+export const offlineQueueRetryMs = 5_000;

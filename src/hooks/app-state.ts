@@ -18,12 +18,14 @@ export function useForcedMode() {
   return useObservableEagerState(useServices().session.preferences.forcedMobileMode$);
 }
 
-/** Whether the app treats this device as mobile: the forced-mode choice, else user agent or 768 px. */
+/**
+ * Whether the app treats this device as mobile, for access and the route table: the forced-mode
+ * choice, else the device (user agent and touch), never the window's width.
+ */
 export function useMobileDevice(): boolean {
-  const { userAgent } = useServices();
-  const { width } = useViewport();
+  const { userAgent, maxTouchPoints = 0 } = useServices();
   const forced = useForcedMode();
-  return forced ? forced === 'mobile' : isMobileDevice(userAgent, width);
+  return forced ? forced === 'mobile' : isMobileDevice({ userAgent, maxTouchPoints });
 }
 
 /** The chosen location id, or null. */

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { decodePalletQr } from '../../streams/qr';
 import { findPalletId } from '../../streams/scan';
+import { randomUuid } from '../offline/random-key';
 import { useServices } from '../services';
 import { useLocationId, useUser } from './app-state';
 import { usePalletIds, usePalletLookup } from './live';
@@ -14,7 +15,7 @@ const deviceKey = 'scanDeviceId';
 function scanDeviceId(): string {
   const known = localStorage.getItem(deviceKey);
   if (known) return known;
-  const made = crypto.randomUUID();
+  const made = randomUuid();
   localStorage.setItem(deviceKey, made);
   return made;
 }

@@ -7,14 +7,15 @@ import { useToasts } from './toasts';
 
 /**
  * "Print label": on the location's default network printer when it has one (the browser's print
- * stays beside it, for a printer out of labels), else in the browser.
+ * stays beside it, for a printer out of labels), else in the browser. Without `onBrowserPrint`
+ * (a phone, which has no printer of its own) it shows only where the location has a printer.
  */
 export function PrintLabelButton({
   palletId,
   onBrowserPrint,
 }: {
   palletId: string;
-  onBrowserPrint: () => void;
+  onBrowserPrint?: () => void;
 }) {
   const { state } = usePrinters();
   const commands = usePrinterCommands();
@@ -22,6 +23,7 @@ export function PrintLabelButton({
   const [job, startJob] = usePrintJob();
   const printer = state.status === 'ready' ? state.printers.find((p) => p.isDefault) : undefined;
   if (state.status === 'loading') {
+    if (!onBrowserPrint) return null;
     return (
       <Button variant="primary" disabled>
         Print label
@@ -29,6 +31,7 @@ export function PrintLabelButton({
     );
   }
   if (!printer) {
+    if (!onBrowserPrint) return null;
     return (
       <Button variant="primary" onClick={onBrowserPrint}>
         Print label
@@ -53,7 +56,7 @@ export function PrintLabelButton({
       <span role="status" aria-live="polite" className={styles.status}>
         {job && printJobText(job)}
       </span>
-      <Button onClick={onBrowserPrint}>Print in browser</Button>
+      {onBrowserPrint && <Button onClick={onBrowserPrint}>Print in browser</Button>}
       <Button
         variant="primary"
         onClick={print}

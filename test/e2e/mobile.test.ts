@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePalletQr } from '../../streams/qr';
-import { type ApiPallet, call, createPallet, people } from './support/api';
+import { startFakePrinter } from '../server/fake-printer';
+import { type ApiPallet, call, createPallet, createPhoneUser, people } from './support/api';
 import { signIn, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
-import { chromiumArgs, chromiumPath, cspViolations, openBrowser, phone } from './support/browser';
+import { cspViolations, launchWithCamera, openBrowser, phone } from './support/browser';
 import { writeQrVideo } from './support/qr-video';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
@@ -24,18 +25,10 @@ let locationId: string;
 beforeAll(async () => {
   ({ server, adminToken, locationId } = await startSeededServer());
   mkdirSync(screenshots, { recursive: true });
-  const made = await api<{ data: { id: string } }>('POST', '/api/users', {
-    ...operator,
-    locationIds: [locationId],
-    first_login: false,
-    desktop_access: false,
-    mobile_access: true,
-  });
-  await api(
-    'PUT',
-    `/api/permissions/users/${made.data.id}/permissions`,
-    ['mobile_access', 'manage_storage_assignments', 'manage_orders'].map((name) => ({ name })),
-  );
+  await createPhoneUser(server.url, adminToken, locationId, operator, [
+    'manage_storage_assignments',
+    'manage_orders',
+  ]);
 });
 afterAll(async () => server?.dispose());
 
@@ -182,20 +175,112 @@ describe('the mobile operator', () => {
     }
   }, 240_000);
 
-  it('reads a pallet label with the phone camera and opens that pallet', async () => {
+  it('opens offline after a first visit, keeps moves made offline through a reload, sends them once, in order, and shows the one refused', async () => {
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Offline store',
+      rows: 1,
+      rowCapacity: 4,
+    });
+    const pallets: ApiPallet[] = [];
+    for (const weight of [700, 710, 720, 730, 740])
+      pallets.push(await createPallet(server.url, adminToken, locationId, weight));
+    // three moves that will go through, one the row will have no room for, one stored meanwhile by someone else
+    const [p1, p2, p3, late, theirs] = pallets;
+
+    const mobile = await openBrowser(phone);
+    try {
+      const page = await mobile.page();
+      const refused = cspViolations(page);
+      await signIn(page, server.url, operator);
+      await waitForPath(page, '/mobile/operator');
+      // the service worker has kept the app and controls the page
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('link', { name: /Offline store/ }).click();
+      await page.getByRole('link', { name: /Row 1/ }).click();
+      await page.getByTestId('row-occupancy').getByText('0/4').waitFor();
+
+      // Chromium's offline emulation lets a reloaded page's first calls out before it applies to
+      // the new document: the API is cut off for certain as well, until the network returns
+      const offline = page.context();
+      await offline.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await offline.setOffline(true);
+      const queue = page.getByTestId('offline-queue');
+      await queue.getByText('Offline · 0 changes waiting to be sent').waitFor();
+      for (const [n, pallet] of [p1, p2, p3, late].entries()) {
+        await hardwareScan(page, JSON.stringify({ id: pallet.id }));
+        await queue.getByText(`${n + 1} ${n ? 'changes' : 'change'} waiting to be sent`).waitFor();
+      }
+      await page
+        .getByRole('status')
+        .getByText(/^Saved on this phone, sent when the network returns/)
+        .waitFor();
+      await queue.getByText(/waiting to be sent/).click();
+      await shoot(page, 'offline-queue');
+
+      // a reload without network: the kept app opens, the three moves read back from the phone
+      await page.reload();
+      await page.getByRole('heading', { name: 'Operator' }).waitFor();
+      await queue.getByText('Offline · 4 changes waiting to be sent').waitFor();
+      // the location's zones cannot load offline: unknown, not "no zones"
+      await page.getByText('Loading zones…').waitFor();
+      const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
+        'GET',
+        `/api/storage/zones?locationId=${locationId}`,
+      );
+      expect(zonesNow.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual([]);
+      await api('POST', '/api/storage/positions', { palletId: theirs.id, zoneId: zone.id, rowIndex: 0 });
+
+      await offline.unroute('**/api/**');
+      await offline.setOffline(false);
+      await queue.waitFor({ state: 'detached', timeout: 15_000 });
+      // the move the row had no room for any more is shown, not dropped
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: `Not done: Store pallet …${late.id.slice(-6)}` });
+      await refusal.getByText('Row 1 of zone Offline store is full (4 pallets)').waitFor();
+      await shoot(page, 'offline-refused');
+      await refusal.getByRole('button', { name: 'Dismiss' }).click();
+      await refusal.waitFor({ state: 'detached' });
+      const zones = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
+        'GET',
+        `/api/storage/zones?locationId=${locationId}`,
+      );
+      expect(zones.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual(
+        [theirs, p1, p2, p3].map((p) => p.id),
+      );
+      for (const pallet of [p1, p2, p3]) {
+        const events = await api<{ data: { eventType: string }[] }>(
+          'GET',
+          `/api/insights/events/pallet/${pallet.id}`,
+        );
+        expect(events.data.filter((e) => e.eventType === 'pallet_location_changed')).toHaveLength(1);
+      }
+      expect(refused).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+  }, 120_000);
+
+  it("reads a pallet label with the phone camera, opens that pallet and prints its label on the location's printer", async () => {
     const pallet = await createPallet(server.url, adminToken, locationId, 612);
+    const printer = await startFakePrinter();
+    await api('POST', '/api/printers', {
+      locationId,
+      name: 'Cold store printer',
+      host: '127.0.0.1',
+      port: printer.port,
+      dpi: 203,
+      labelWidthMm: 101.6,
+      labelHeightMm: 152.4,
+      isDefault: true,
+    });
     const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');
     writeQrVideo(video, encodePalletQr(pallet.id));
     // the fake camera is a launch flag: this browser is the file's one launch of its own
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    const browser = await launchWithCamera(video);
     try {
       const context = await browser.newContext(phone);
       await context.grantPermissions(['camera']);
@@ -205,10 +290,19 @@ describe('the mobile operator', () => {
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       await page.getByTestId('pallet-where').waitFor();
+
+      // the label goes to the location's network printer, from the phone
+      await page.getByRole('button', { name: 'Print label on Cold store printer' }).click();
+      await page.getByText('Label sent to Cold store printer').first().waitFor();
+      const job = (await printer.nextJob()).toString('latin1');
+      expect(job).toMatch(/^\^XA/);
+      expect(job).toContain(pallet.id);
+      await shoot(page, 'pallet-printed');
       // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
       expect(refused).toEqual([]);
     } finally {
       await browser.close();
+      await printer.close();
     }
   }, 120_000);
 });

@@ -1,8 +1,7 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { useOnline } from '../../hooks/online';
-import { Icon } from '../../ui/icon';
 import { AccountScreen } from './account-screen';
 import styles from './mobile.module.css';
+import { OfflineQueuePanel } from './offline-queue-panel';
 import { OrdersScreen } from './orders-screen';
 import { PalletScreen } from './pallet-screen';
 import { operatorPath } from './paths';
@@ -17,17 +16,12 @@ function PalletRoute() {
 
 /** The operator area on a phone: Scan, Storage, Orders and Account under the shell's bottom navigation. */
 export default function MobileOperatorScreen() {
-  const online = useOnline();
   return (
     <div className={styles.area}>
       <div className={styles.top}>
         <h1>Operator</h1>
-        {!online && (
-          <span className={styles.offline} role="status">
-            <Icon name="wifi-off" /> Offline
-          </span>
-        )}
       </div>
+      <OfflineQueuePanel />
       <Routes>
         <Route index element={<ScanHome />} />
         <Route path="storage" element={<StorageScreen />} />

@@ -5,10 +5,7 @@ import type { Outcome } from './use-command';
 export function OutcomeLine({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
   return (
-    <p
-      className={outcome.kind === 'done' ? styles.done : styles.alert}
-      role={outcome.kind === 'done' ? 'status' : 'alert'}
-    >
+    <p className={styles[outcome.kind]} role={outcome.kind === 'refused' ? 'alert' : 'status'}>
       {outcome.text}
     </p>
   );

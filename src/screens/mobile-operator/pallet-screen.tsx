@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { useLiveStatus, useOrder, useOrderIds, useOrders, usePallet, useZones } from '../../hooks/live';
-import { useOrderCommands } from '../../hooks/order-commands';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { Button } from '../../ui/button';
+import { PrintLabelButton } from '../../ui/print-label-button';
 import { formatWeight, PalletQrModal } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import styles from './mobile.module.css';
@@ -14,6 +14,7 @@ import { OutcomeLine } from './outcome-line';
 import { operatorPath, palletUrl, rowName, storageContextOf, storageUrl } from './paths';
 import { ScanEntry } from './scan-entry';
 import { useCommand } from './use-command';
+import { usePhoneCommands } from './use-phone-commands';
 
 const customerOf = (order: Order | undefined) =>
   typeof order?.customer === 'string' ? order.customer : 'an order';
@@ -28,9 +29,11 @@ function StoreAnywhere({
   busy: boolean;
 }) {
   const zones = useZones() ?? [];
+  const loading = useLiveStatus() === 'loading';
   const [zoneId, setZoneId] = useState('');
   const [row, setRow] = useState('');
   const zone = zones.find((z) => z.zone.id === zoneId);
+  if (loading) return <p className={styles.hint}>Loading zones…</p>;
   if (zones.length === 0) return <p className={styles.hint}>This location has no storage zones yet.</p>;
   return (
     <div className={styles.actions}>
@@ -120,7 +123,7 @@ export function PalletScreen() {
   const permissions = usePermission();
   const canStore = hasPermission(permissions, 'manage_storage_assignments');
   const canOrder = hasPermission(permissions, 'manage_orders');
-  const { store, takeOut, assign, ship } = useOrderCommands();
+  const { store, takeOut, assign, ship } = usePhoneCommands();
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);
 
@@ -168,7 +171,7 @@ export function PalletScreen() {
   const target = context?.type === 'row_contents' ? context : null;
   const inTarget = target && pallet.zoneId === target.zoneId && pallet.rowIndex === target.rowIndex;
   const storeIn = (zoneId: string, rowIndex: number, name: string) =>
-    run(() => store([pallet.id], zoneId, rowIndex), `Stored in ${name}`);
+    run(() => store(pallet.id, zoneId, rowIndex, name), `Stored in ${name}`);
 
   return (
     <>
@@ -208,7 +211,7 @@ export function PalletScreen() {
             </Button>
           )}
           {canStore && where && (
-            <Button disabled={busy} onClick={() => run(() => takeOut([pallet.id]), 'Taken out of storage')}>
+            <Button disabled={busy} onClick={() => run(() => takeOut(pallet.id), 'Taken out of storage')}>
               Take out of storage
             </Button>
           )}
@@ -216,11 +219,14 @@ export function PalletScreen() {
             <Button
               variant="primary"
               disabled={busy}
-              onClick={() => run(() => ship(order.id), `Order of ${customerOf(order)} shipped`)}
+              onClick={() =>
+                run(() => ship(order.id, customerOf(order)), `Order of ${customerOf(order)} shipped`)
+              }
             >
               Mark shipped (ship order of {customerOf(order)})
             </Button>
           )}
+          <PrintLabelButton palletId={pallet.id} />
           <Button onClick={() => setQrOpen(true)}>Show QR</Button>
         </div>
       </section>
@@ -235,7 +241,9 @@ export function PalletScreen() {
           <h3 id="assign-title">Assign to an order</h3>
           <AssignToOrder
             busy={busy}
-            onAssign={(o) => run(() => assign(o.id, [pallet.id]), `Assigned to ${customerOf(o)}`)}
+            onAssign={(o) =>
+              run(() => assign(o.id, pallet.id, customerOf(o)), `Assigned to ${customerOf(o)}`)
+            }
           />
         </section>
       )}

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { usePallet, usePalletLookup, useZones } from '../../hooks/live';
-import { useOrderCommands } from '../../hooks/order-commands';
+import { useLiveStatus, usePallet, usePalletLookup, useZones } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { formatWeight } from '../../ui/qr-modal';
@@ -12,6 +11,7 @@ import { OutcomeLine } from './outcome-line';
 import { palletUrl, rowName, type StorageContext, storageContextOf, storageUrl } from './paths';
 import { ScanEntry } from './scan-entry';
 import { useCommand } from './use-command';
+import { usePhoneCommands } from './use-phone-commands';
 
 type RowContext = Extract<StorageContext, { type: 'row_contents' }>;
 
@@ -63,7 +63,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
   const canStore = hasPermission(permissions, 'manage_storage_assignments');
   const scan = usePalletScan();
   const lookup = usePalletLookup();
-  const { store } = useOrderCommands();
+  const { store } = usePhoneCommands();
   const { outcome, run, say } = useCommand();
   const [stored, setStored] = useState(0);
 
@@ -78,7 +78,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       return say({ kind: 'refused', text: `${here} is full (${capacity} pallets).` });
     if (
       await run(
-        () => store([pallet.id], context.zoneId, context.rowIndex),
+        () => store(pallet.id, context.zoneId, context.rowIndex, here),
         `Pallet ${short} stored in ${here}`,
       )
     ) {
@@ -135,7 +135,10 @@ export function StorageScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const context = storageContextOf(new URLSearchParams(search));
-  const zones = useZones();
+  // while the location's data loads (or cannot, offline) the zones are not known, not absent
+  const status = useLiveStatus();
+  const known = useZones();
+  const zones = status === 'loading' ? null : known;
   const scan = usePalletScan();
   const occupancy =
     context.type === 'zone_selection' ? undefined : zones?.find((z) => z.zone.id === context.zoneId);

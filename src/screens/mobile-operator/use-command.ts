@@ -1,8 +1,12 @@
 import { useState } from 'react';
+import type { EnqueueResult } from '../../../streams/offline';
 import { apiErrorText } from '../../shell/api-error';
 
-/** What the last command on a phone screen said: done, refused (SPEC 8's sentence), or nothing yet. */
-export type Outcome = { kind: 'done' | 'refused'; text: string } | null;
+/**
+ * What the last command on a phone screen said: done, kept on the phone to be sent later, refused
+ * (SPEC 8's sentence), or nothing yet.
+ */
+export type Outcome = { kind: 'done' | 'queued' | 'refused'; text: string } | null;
 
 /**
  * Runs one command at a time and keeps its outcome on the screen (a toast vanishes before a
@@ -11,11 +15,15 @@ export type Outcome = { kind: 'done' | 'refused'; text: string } | null;
 export function useCommand() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async (work: () => Promise<EnqueueResult | unknown>, done: string) => {
     setBusy(true);
     try {
-      await work();
-      setOutcome({ kind: 'done', text: done });
+      const result = await work();
+      setOutcome(
+        result === 'queued'
+          ? { kind: 'queued', text: `Saved on this phone, sent when the network returns: ${done}` }
+          : { kind: 'done', text: done },
+      );
       return true;
     } catch (error) {
       setOutcome({ kind: 'refused', text: apiErrorText(error) });

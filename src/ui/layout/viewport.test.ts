@@ -93,9 +93,16 @@ describe('keyboard detection', () => {
 describe('mobile device detection', () => {
   const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
   const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
-  it('uses the user agent', () => expect(isMobileDevice(iphone, 1280)).toBe(true));
-  it('uses the 768 px breakpoint', () => {
-    expect(isMobileDevice(desktop, 768)).toBe(true);
-    expect(isMobileDevice(desktop, 769)).toBe(false);
+  const ipad =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15';
+  it('uses the user agent', () => {
+    expect(isMobileDevice({ userAgent: iphone, maxTouchPoints: 5 })).toBe(true);
+    expect(isMobileDevice({ userAgent: desktop, maxTouchPoints: 0 })).toBe(false);
   });
+  it('tells an iPad asking for desktop pages from a Mac by its touch screen', () => {
+    expect(isMobileDevice({ userAgent: ipad, maxTouchPoints: 5 })).toBe(true);
+    expect(isMobileDevice({ userAgent: ipad, maxTouchPoints: 0 })).toBe(false);
+  });
+  it('keeps a touch-screen laptop a desktop', () =>
+    expect(isMobileDevice({ userAgent: desktop, maxTouchPoints: 10 })).toBe(false));
 });

@@ -55,9 +55,21 @@ export function layoutFor(width: number): LayoutStrategy {
 
 const mobileUserAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i;
 
-/** A device counts as mobile when its user agent says so or its viewport is 768 px wide or less. */
-export function isMobileDevice(userAgent: string, width: number): boolean {
-  return mobileUserAgent.test(userAgent) || width <= mobileBreakpointPx;
+/** What tells a phone or tablet from a desktop: the browser's user agent and its touch points. */
+export interface Device {
+  userAgent: string;
+  /** `navigator.maxTouchPoints`: 0 without a touch screen. */
+  maxTouchPoints: number;
+}
+
+/**
+ * A device counts as mobile when its user agent says so, or it is an iPad asking for desktop
+ * pages (iPadOS sends a Mac's user agent, but a Mac has no touch screen). The window's width
+ * never decides access: a narrowed desktop window is still a desktop (the 768 px breakpoint only
+ * chooses the layout), and a touch-screen laptop is still a laptop.
+ */
+export function isMobileDevice({ userAgent, maxTouchPoints }: Device): boolean {
+  return mobileUserAgent.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
 }
 
 type Acc = Viewport & { fullHeight: number };

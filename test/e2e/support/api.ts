@@ -136,3 +136,27 @@ export const lastEventIdOf = async (base: string, token: string, locationId: str
       token,
     )
   ).last_event_id;
+
+/** A phone-only user of `locationId`, signed in before (no first login), with `permissions` granted. */
+export async function createPhoneUser(
+  base: string,
+  token: string,
+  locationId: string,
+  who: { username: string; password: string },
+  permissions: string[],
+) {
+  const made = await call<{ data: { id: string } }>(
+    base,
+    'POST',
+    '/api/users',
+    { ...who, locationIds: [locationId], first_login: false, desktop_access: false, mobile_access: true },
+    token,
+  );
+  await call(
+    base,
+    'PUT',
+    `/api/permissions/users/${made.data.id}/permissions`,
+    ['mobile_access', ...permissions].map((name) => ({ name })),
+    token,
+  );
+}

@@ -98,3 +98,19 @@ export function cspViolations(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * Chromium of its own whose camera shows `video` (a Y4M file, a single frame looping): the fake
+ * camera is a launch flag, one file per launch. Camera permission is granted to its contexts by
+ * the caller (`context.grantPermissions(['camera'])`).
+ */
+export const launchWithCamera = (video: string) =>
+  chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });

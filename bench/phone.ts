@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:phone`: the operator's phone as the warehouse floor feels it, in headless
+ * Chromium with a phone's viewport and user agent against the real server (the bundled build on
+ * a fresh embedded database), the camera a fake one showing a real pallet's QR label.
+ * - a scan: from the camera's first picture (the label is in every frame) to the pallet's screen
+ *   rendered, median and p90 of 20; the decoder's own time is inside it;
+ * - a store: from tapping "Store here" to the server's answer (sent after its commit), median
+ *   and p90 of 20 moves between two rows, on loopback;
+ * - the sizes of the scanner's chunk and the decoder's wasm, as sent (brotli) and raw.
+ * Targets (issue 21): scan ≤ 500 ms, store ≤ 150 ms. Writes bench/results/phone.json.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodePalletQr } from '../streams/qr';
+import {
+  type ApiPallet,
+  call,
+  createPallet,
+  createPhoneUser,
+  putCatalog,
+  seedPeople,
+} from '../test/e2e/support/api';
+import { signIn, waitForPath } from '../test/e2e/support/app';
+import { launchWithCamera, phone } from '../test/e2e/support/browser';
+import { writeQrVideo } from '../test/e2e/support/qr-video';
+import { adminPassword } from '../test/e2e/support/server';
+import { startServerProcess } from '../test/server/support/process';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rounds = 20;
+const targets = { scanMedianMs: 500, storeMedianMs: 150 };
+const operator = { username: 'bench-operator', password: 'operator-password-1' };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const assetSize = (pattern: RegExp) => {
+  const name = readdirSync(join(root, 'dist', 'assets')).find((f) => pattern.test(f));
+  if (!name) return null;
+  const path = join(root, 'dist', 'assets', name);
+  return { name, bytes: statSync(path).size, brotliBytes: statSync(`${path}.br`).size };
+};
+
+const work = mkdtempSync(join(tmpdir(), 'bench-phone-'));
+const server = await startServerProcess({ DATA_DIR: join(work, 'data'), ADMIN_PASSWORD: adminPassword });
+try {
+  const { adminToken, locations } = await seedPeople(server.url);
+  const locationId = locations[0].id;
+  await putCatalog(server.url, adminToken, locationId);
+  const api = <T>(method: string, path: string, body?: unknown) =>
+    call<T>(server.url, method, path, body, adminToken);
+  await createPhoneUser(server.url, adminToken, locationId, operator, ['manage_storage_assignments']);
+  await api('POST', '/api/storage/zones', { locationId, name: 'Bench zone', rows: 2, rowCapacity: 5 });
+  const pallet: ApiPallet = await createPallet(server.url, adminToken, locationId, 640);
+  const video = join(work, 'label.y4m');
+  writeQrVideo(video, encodePalletQr(pallet.id));
+
+  const browser = await launchWithCamera(video);
+  try {
+    const context = await browser.newContext(phone);
+    await context.grantPermissions(['camera']);
+    const page = await context.newPage();
+    // the page notes when the camera's first picture plays and when the pallet's screen is drawn
+    await page.addInitScript(() => {
+      const w = window as unknown as { shownAt: number | null; drawnAt: number | null };
+      w.shownAt = null;
+      w.drawnAt = null;
+      document.addEventListener('playing', () => (w.shownAt ??= performance.now()), true);
+      new MutationObserver(() => {
+        if (w.drawnAt === null && document.querySelector('[data-pallet-id]')) w.drawnAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, server.url, operator);
+    await waitForPath(page, '/mobile/operator');
+
+    const scans: number[] = [];
+    for (let i = 0; i < rounds + 1; i++) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' }).click();
+      await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
+      await page.evaluate(() => {
+        const w = window as unknown as { shownAt: number | null; drawnAt: number | null };
+        w.shownAt = null;
+        w.drawnAt = null;
+      });
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await page.locator('[data-pallet-id]').waitFor();
+      const ms = await page.evaluate(() => {
+        const w = window as unknown as { shownAt: number; drawnAt: number };
+        return w.drawnAt - w.shownAt;
+      });
+      if (i > 0) scans.push(ms); // the first loads the decoder
+    }
+
+    const stores: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const row = `Row ${(i % 2) + 1} `;
+      await page.getByLabel('Zone', { exact: true }).selectOption({ index: 1 });
+      const rowSelect = page.getByLabel('Row', { exact: true });
+      const label = await rowSelect.locator('option', { hasText: row }).textContent();
+      await rowSelect.selectOption({ label: label ?? '' });
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/api/storage/positions') && r.request().method() === 'POST',
+      );
+      const tapped = Date.now();
+      await page.getByRole('button', { name: 'Store here' }).click();
+      await answered;
+      stores.push(Date.now() - tapped);
+      await page.getByTestId('pallet-where').getByText(row.trim()).waitFor();
+    }
+
+    const results = {
+      scanMedianMs: Math.round(percentile(scans, 50)),
+      scanP90Ms: Math.round(percentile(scans, 90)),
+      storeMedianMs: percentile(stores, 50),
+      storeP90Ms: percentile(stores, 90),
+      scannerChunk: assetSize(/^ponyfill-.*\.js$/),
+      decoderWasm: assetSize(/^zxing_reader-.*\.wasm$/),
+      targets,
+    };
+    const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
+    console.log(
+      `scan, camera picture to pallet screen: median ${results.scanMedianMs} ms, p90 ${results.scanP90Ms} ms (${verdict(results.scanMedianMs, targets.scanMedianMs)} ≤ ${targets.scanMedianMs})`,
+    );
+    console.log(
+      `store, tap to the server's answer: median ${results.storeMedianMs} ms, p90 ${results.storeP90Ms} ms (${verdict(results.storeMedianMs, targets.storeMedianMs)} ≤ ${targets.storeMedianMs})`,
+    );
+    for (const [what, size] of [
+      ['scanner chunk', results.scannerChunk],
+      ['decoder wasm', results.decoderWasm],
+    ] as const)
+      if (size) console.log(`${what} ${size.name}: ${size.bytes} bytes, ${size.brotliBytes} sent (brotli)`);
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'phone.json'), `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  server.process.kill('SIGTERM');
+  await server.exited;
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,11 @@
+export { drainOnDemand } from './drain-on-demand';
+export { memoryQueueStorage } from './memory-storage';
+export {
+  createOfflineQueue,
+  type EnqueueResult,
+  type OfflineQueue,
+  type OfflineQueueDeps,
+  type QueueState,
+} from './queue';
+export { sendInOrder } from './send-in-order';
+export type { QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';

@@ -1,0 +1,39 @@
+/** One change made on the phone, kept until the server has answered it. */
+export interface QueuedChange {
+  /** The change's `Idempotency-Key`: every resend carries it, so the server applies it once. */
+  key: string;
+  /** Place in the queue: changes are sent in this order. */
+  seq: number;
+  /** Who made it: only that user's session sends it. */
+  userId: string;
+  request: QueuedRequest;
+  /** What the operator did, in words ("Store pallet …a1b2c3 in Cold store A · Row 1"). */
+  label: string;
+  /** When it was made (the scheduler's clock, ms). */
+  queuedAt: number;
+  /** The server's refusal, once it refused: kept and shown until the operator dismisses it. */
+  conflict?: string;
+}
+
+/** The call a change makes. */
+export interface QueuedRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/** Where the queue is kept across reloads: IndexedDB in the browser, a Map in tests. */
+export interface QueueStorage {
+  /** Every kept change, in any order. */
+  all(): Promise<QueuedChange[]>;
+  put(change: QueuedChange): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** What sending one change came to. */
+export type SendOutcome =
+  | { change: QueuedChange; result: 'sent'; answer: unknown }
+  /** The server said no (a conflict, a full row): the change is not sent again. */
+  | { change: QueuedChange; result: 'refused'; error: unknown }
+  /** No answer (offline, server down): this change and those after it wait for the next drain. */
+  | { change: QueuedChange; result: 'unreachable'; error: unknown };
