@@ -188,7 +188,7 @@ describe('the mobile operator', () => {
     // three moves that will go through, one the row will have no room for, one stored meanwhile by someone else
     const [p1, p2, p3, late, theirs] = pallets;
 
-    const mobile = await openBrowser(phone);
+    const mobile = await openBrowser({ ...phone, serviceWorkers: 'allow' });
     try {
       const page = await mobile.page();
       const refused = cspViolations(page);

@@ -37,6 +37,13 @@ export const phone: BrowserContextOptions = {
 /** A desktop: 1366×850. */
 export const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 850 } };
 
+/**
+ * A page's context runs the app without its service worker unless asked (`serviceWorkers:
+ * 'allow'`, the offline tests): the app works without one (a first visit, plain HTTP on a LAN),
+ * and each context's worker would fetch and cache every file of the app.
+ */
+const withoutServiceWorker: BrowserContextOptions = { serviceWorkers: 'block' };
+
 const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (await context.newPage());
 
 /** This test file's Chromium, launched on its first use (a launch costs more than a whole test). */
@@ -51,7 +58,7 @@ export async function closeBrowser() {
 /** A page's own browser: a fresh context of this file's Chromium, with no cookies or storage yet. */
 export async function openBrowser(options: BrowserContextOptions = desktop) {
   shared ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const context = await (await shared).newContext(options);
+  const context = await (await shared).newContext({ ...withoutServiceWorker, ...options });
   return {
     page: () => firstPage(context),
     /** Another tab of the same browser session (shared local storage, a session storage of its own). */
@@ -70,6 +77,7 @@ export async function openProfile(options: BrowserContextOptions = desktop) {
     chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
       args: chromiumArgs,
+      ...withoutServiceWorker,
       ...options,
     });
   let context: BrowserContext = await launch();
