@@ -8,10 +8,15 @@ export const here = (page: Page) => {
 
 /** Waits until the page's path (and query) is `path`. */
 export async function waitForPath(page: Page, path: string | RegExp) {
-  await page.waitForURL((url) => {
-    const at = url.pathname + url.search;
-    return typeof path === 'string' ? at === path : path.test(at);
-  });
+  await page
+    .waitForURL((url) => {
+      const at = url.pathname + url.search;
+      return typeof path === 'string' ? at === path : path.test(at);
+    })
+    .catch((error: Error) => {
+      // the page's own path says more than "timeout" about what went wrong
+      throw new Error(`expected the page at ${path}, it is at ${here(page)}: ${error.message}`);
+    });
 }
 
 /** Fills and sends the login form of the current page. */
