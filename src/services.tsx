@@ -1,3 +1,4 @@
+import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
@@ -98,6 +99,10 @@ export function createServices(
 const ServicesContext = createContext<Services | null>(null);
 
 export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  // The chosen location's live store is read for as long as the app runs: between one screen
+  // leaving and the next arriving nothing else reads it, and it would be torn down and load its
+  // snapshot again, with no pallets meanwhile (a scan right after a tab switch found none).
+  useSubscription(services.live$);
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
 }
 

@@ -30,7 +30,8 @@ export interface LiveSources {
 /**
  * The live store of the chosen location, or null when nobody is signed in or no location is
  * chosen. Choosing another location replaces it; signing out drops it. A store stays warm (its
- * projection kept) while anything reads this stream, so moving between screens fetches nothing again.
+ * projection kept) while anything reads this stream (the services' provider does while the app
+ * runs), so moving between screens fetches nothing again.
  */
 export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
   const loadSnapshot = restSnapshotLoader(sources.api);
