@@ -156,16 +156,32 @@ for (const check of [
   if (status !== 0) failures.push(check.name);
 }
 
+/** The first line of the first message, for the closing list of failures. */
+function firstLine(messages) {
+  return (messages?.find(Boolean) ?? '').split('\n')[0].slice(0, 300);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// the failed tests are named again at the end, where a log cut to its tail still shows them
+const failedTests = [];
 for (const { report } of [unit, rest]) {
   if (!existsSync(report)) continue;
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults) {
+    const where = file.name.slice(root.length + 1);
+    const failedInFile = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failedInFile)
+      failedTests.push(`${where} > ${t.fullName}\n    ${firstLine(t.failureMessages)}`);
+    if (file.status === 'failed' && !failedInFile.length)
+      failedTests.push(`${where}\n    ${firstLine([file.message])}`);
+  }
 }
+if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 // A failed step (types, lint, build, a test file that would not load) counts as one failure,
 // so the closing line never reads green when something was red.
 const stepFailures = failures.filter((f) => !f.endsWith('tests') || failed === 0).length;
