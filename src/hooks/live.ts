@@ -9,6 +9,7 @@ import {
   type Pallet,
   type PalletQuery,
   visiblePalletIds,
+  type ZoneOccupancy,
   zoneOccupancy,
 } from '../../streams/live';
 import { useServices } from '../services';
@@ -138,9 +139,19 @@ export function usePalletLookup(): (id: string) => Pallet | undefined {
   return useCallback((id: string) => latest.current?.pallets.get(id), []);
 }
 
-/** The storage zones with their rows and the pallets in each, live. */
-export function useZones() {
-  return useLiveSlice((state) => (state ? zoneOccupancy(state) : null), []);
+/** The storage zones with their rows and the pallets in each, live; null without a location. */
+export function useZones(): readonly ZoneOccupancy[] | null {
+  const { live$ } = useServices();
+  const zones$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([live]) =>
+          live.pipe(switchMap((store) => store?.state$.pipe(zoneOccupancy()) ?? of(null))),
+        ),
+      ),
+    [live$],
+  );
+  return useObservableEagerState(zones$);
 }
 
 /** The ids of the pallets that pass the dashboard's query, in display order (filtered in streams/). */

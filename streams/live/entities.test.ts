@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derived, tableOf } from './entities';
+import { tableOf } from './entities';
 
 const table = (...ids: string[]) => tableOf(ids.map((id) => ({ id, v: 0 })));
 
@@ -52,16 +52,5 @@ describe('entity tables', () => {
     editor.remove('b');
     editor.add([{ id: 'b', v: 1 }]);
     expect(editor.finish().ids).toEqual(['b', 'a']);
-  });
-
-  it('works a derived value out once per pair of inputs', () => {
-    const t = table('a');
-    const other = {};
-    let made = 0;
-    const make = () => ++made;
-    expect(derived(t, other, make)).toBe(1);
-    expect(derived(t, other, make)).toBe(1);
-    expect(derived(t, {}, make)).toBe(2);
-    expect(derived({ get: () => undefined, ids: [], count: 0 }, other, make)).toBe(3);
   });
 });

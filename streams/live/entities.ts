@@ -58,8 +58,6 @@ class Order {
 export class Table<T extends { id: string }> implements Entities<T> {
   readonly #buckets: readonly (Bucket<T> | undefined)[];
   readonly #order: Order;
-  /** Values worked out from this table (a table never changes, so they stay true). */
-  readonly #derived = new WeakMap<object, unknown>();
   readonly count: number;
 
   constructor(buckets: readonly (Bucket<T> | undefined)[], order: Order, count: number) {
@@ -75,12 +73,6 @@ export class Table<T extends { id: string }> implements Entities<T> {
 
   get ids(): readonly string[] {
     return this.#order.ids;
-  }
-
-  /** `make()`, worked out once for this table and `other` (the second input it derives from). */
-  derive<V>(other: object, make: () => V): V {
-    if (!this.#derived.has(other)) this.#derived.set(other, make());
-    return this.#derived.get(other) as V;
   }
 
   /** A writer for one batch of changes; its `finish()` gives the new table. */
@@ -212,11 +204,6 @@ export class TableEditor<T extends { id: string }> {
     this.#writableChunks().push(chunk);
     return chunk.ids;
   }
-}
-
-/** `make()` worked out once per pair of `table` and `other` when the table is one of ours. */
-export function derived<V>(table: Entities<unknown>, other: object, make: () => V): V {
-  return table instanceof Table ? table.derive(other, make) : make();
 }
 
 const empty = new Table<never>(new Array(bucketCount).fill(undefined), new Order([], 0), 0);

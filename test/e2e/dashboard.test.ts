@@ -103,6 +103,16 @@ describe('the pallet board', () => {
       expect(await row(b.page, made!).textContent()).toContain('e2e-manager');
 
       // changes and deletes through the API reach both pages
+      const tinted = a.page.waitForFunction(
+        (id) => {
+          const changedRow = document.querySelector(`[data-pallet-id="${id}"][data-changed]`);
+          if (!changedRow) return false;
+          const style = getComputedStyle(changedRow, '::after');
+          return { content: style.content, background: style.backgroundColor, zIndex: style.zIndex };
+        },
+        beef.id,
+        { polling: 'raf' },
+      );
       await call(
         server.url,
         'PATCH',
@@ -118,6 +128,15 @@ describe('the pallet board', () => {
         );
         await row(p, cherry.id).waitFor({ state: 'detached' });
       }
+      // someone else's change is tinted for a moment (a layer over the row, under its text), then not
+      expect(await (await tinted).jsonValue()).toEqual({
+        content: '""',
+        background: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/),
+        zIndex: '-1',
+      });
+      const changed = a.page.locator(`[data-pallet-id="${beef.id}"][data-changed]`);
+      await changed.waitFor({ state: 'detached', timeout: 4_000 });
+      expect(await row(a.page, beef.id).textContent()).toContain('655.00 kg');
     } finally {
       await a.browser.close();
       await b.browser.close();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { usePallet, useZones } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
@@ -24,15 +24,18 @@ function RowPallet({ id }: { id: string }) {
   );
 }
 
-/** One zone: its rows with their occupancy against capacity ("3/10"); a row opens to its pallets. */
-function Zone({
+/**
+ * One zone: its rows with their occupancy against capacity ("3/10"); a row opens to its pallets.
+ * Drawn again only when its own occupancy or pick changed: a batch redraws the zones it touched.
+ */
+const Zone = memo(function Zone({
   occupancy,
   picked,
   onPick,
 }: {
   occupancy: ZoneOccupancy;
   picked: number | null;
-  onPick: (rowIndex: number | null) => void;
+  onPick: (zoneId: string, rowIndex: number | null) => void;
 }) {
   const { zone, rows, palletCount } = occupancy;
   const capacity = zone.rows * zone.rowCapacity;
@@ -55,7 +58,7 @@ function Zone({
               className={styles.rowCell}
               data-full={full || undefined}
               aria-pressed={picked === rowIndex}
-              onClick={() => onPick(picked === rowIndex ? null : rowIndex)}
+              onClick={() => onPick(zone.id, picked === rowIndex ? null : rowIndex)}
               style={{ ['--fill' as string]: `${Math.round((ids.length / zone.rowCapacity) * 100)}%` }}
             >
               <span>{rowName(rowIndex)}</span>
@@ -68,7 +71,7 @@ function Zone({
       </div>
     </li>
   );
-}
+});
 
 /** The storage map of the location, live: zones × rows with their occupancy; moves the ticked pallets. */
 export function StoragePanel({
@@ -84,6 +87,10 @@ export function StoragePanel({
   const { store, takeOut } = useOrderCommands();
   const toasts = useToasts();
   const [picked, setPicked] = useState<{ zoneId: string; rowIndex: number } | null>(null);
+  const pick = useCallback(
+    (zoneId: string, rowIndex: number | null) => setPicked(rowIndex === null ? null : { zoneId, rowIndex }),
+    [],
+  );
   const pickedZone = zones.find((z) => z.zone.id === picked?.zoneId);
   const pickedIds = picked && pickedZone ? (pickedZone.rows[picked.rowIndex] ?? []) : [];
   const n = checked.length;
@@ -122,9 +129,7 @@ export function StoragePanel({
               key={occupancy.zone.id}
               occupancy={occupancy}
               picked={picked?.zoneId === occupancy.zone.id ? picked.rowIndex : null}
-              onPick={(rowIndex) =>
-                setPicked(rowIndex === null ? null : { zoneId: occupancy.zone.id, rowIndex })
-              }
+              onPick={pick}
             />
           ))}
         </ul>
