@@ -5,18 +5,31 @@ import type { LiveSnapshot } from './projection';
 import type { OverviewStats } from './types';
 
 /** A page of a list route (pallet pages arrive camelCased by the client, SPEC 7). */
-interface Page {
-  data: unknown[];
+interface Page<T> {
+  data: T[];
   nextCursor: string | null;
   lastEventId: number;
 }
 
 const pageSize = 1_000;
 
-/** Every page of a list route, as one list plus the oldest live event id a page was current with. */
-function allPages(api: ApiClient, path: string, locationId: string): Observable<Page> {
+/**
+ * Every page of a list route, as one list of the items `read` makes something of, plus the oldest
+ * live event id a page was current with. Each page is read as it arrives, while the next loads.
+ */
+function allPages<T>(
+  api: ApiClient,
+  path: string,
+  locationId: string,
+  read: (item: unknown) => T | null,
+): Observable<Page<T>> {
   const page = (cursor: string | null) =>
-    api.request$<Page>({ method: 'GET', path, query: { locationId, limit: pageSize, cursor } });
+    api.request$<Page<unknown>>({ method: 'GET', path, query: { locationId, limit: pageSize, cursor } }).pipe(
+      map((raw) => ({
+        ...raw,
+        data: raw.data.map(read).filter((item): item is T => item !== null),
+      })),
+    );
   return page(null).pipe(
     expand((last) => (last.nextCursor ? page(last.nextCursor) : EMPTY)),
     reduce((all, next) => ({
@@ -27,10 +40,6 @@ function allPages(api: ApiClient, path: string, locationId: string): Observable<
   );
 }
 
-/** The items of a list that `read` makes something of. */
-const readAll = <T>(list: unknown[], read: (item: unknown) => T | null): T[] =>
-  list.map(read).filter((item): item is T => item !== null);
-
 /**
  * Loads a location's snapshot over REST: every active pallet, every order, every storage zone
  * and the overview, each entity read as the live events' are. Its last event id is the oldest any page was current with, so that no
@@ -39,9 +48,9 @@ const readAll = <T>(list: unknown[], read: (item: unknown) => T | null): T[] =>
 export function restSnapshotLoader(api: ApiClient): (locationId: string) => Observable<LiveSnapshot> {
   return (locationId) =>
     forkJoin({
-      pallets: allPages(api, '/api/pallets', locationId),
-      orders: allPages(api, '/api/orders', locationId),
-      zones: allPages(api, '/api/storage/zones', locationId),
+      pallets: allPages(api, '/api/pallets', locationId, readPallet),
+      orders: allPages(api, '/api/orders', locationId, readOrder),
+      zones: allPages(api, '/api/storage/zones', locationId, readZone),
       overview: api.request$<OverviewStats>({
         method: 'GET',
         path: '/api/dashboard/overview',
@@ -49,9 +58,9 @@ export function restSnapshotLoader(api: ApiClient): (locationId: string) => Obse
       }),
     }).pipe(
       map(({ pallets, orders, zones, overview }) => ({
-        pallets: readAll(pallets.data, readPallet),
-        orders: readAll(orders.data, readOrder),
-        zones: readAll(zones.data, readZone),
+        pallets: pallets.data,
+        orders: orders.data,
+        zones: zones.data,
         overview,
         lastEventId: Math.min(pallets.lastEventId, orders.lastEventId, zones.lastEventId),
       })),
