@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Pallet } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
@@ -6,18 +5,15 @@ import { useUserName } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
+import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import { ageText, placeText, shortId } from './format';
 import styles from './pallet-table.module.css';
 
-const rowHeightPx = 44;
 /** How long a row changed by someone else stays highlighted. */
 const highlightMs = 2_000;
 
-/**
- * The columns, with a width where the content has one (the rest share what is left): fixed, so
- * rows keep their shape as they scroll in and out.
- */
-const columns = (actionsPx: number): [string, string | undefined][] => [
+/** The columns; the actions' width is what the person's actions take. */
+const columns = (actionsPx: number): Column[] => [
   ['Tick', '40px'],
   ['ID', '92px'],
   ['Tomato', undefined],
@@ -197,14 +193,8 @@ export function PalletTable({
   onTick: (id: string, on: boolean) => void;
   onOpen: (id: string) => void;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeightPx,
-    getItemKey: (index) => ids[index],
-    overscan: 8,
-  });
+  const rows = useVirtualRows(ids);
+  const { scroller, virtualizer } = rows;
   const [fresh, setFresh] = useState(0);
   const shown = useRef(ids);
 
@@ -221,7 +211,7 @@ export function PalletTable({
     element.scrollTop = at * rowHeightPx + (top % rowHeightPx);
     const added = newAbove(ids, before, at);
     if (added) setFresh((n) => n + added);
-  }, [ids]);
+  }, [ids, scroller]);
 
   const selectedIndex = selectedId === null ? -1 : ids.indexOf(selectedId);
   useEffect(() => {
@@ -240,56 +230,34 @@ export function PalletTable({
     }
   };
 
-  const items = virtualizer.getVirtualItems();
-  const shape = columns(actions.edit ? 124 : 52);
-  const above = items[0]?.start ?? 0;
-  const below = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
     <div className={styles.wrap}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the scrolling list takes the keyboard (WCAG 2.1.1): arrows move the selection, Enter opens it */}
-      <div
-        ref={scroller}
+      <VirtualTable
+        rows={rows}
+        ids={ids}
+        label="Pallets"
+        columns={columns(actions.edit ? 124 : 52)}
+        heading={(name) => (name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name)}
         className={styles.scroller}
+        tableClassName={styles.table}
         data-testid="pallet-scroller"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: as above, a scrolling region must be reachable by keyboard
-        tabIndex={0}
+        // the scrolling list takes the keyboard (WCAG 2.1.1): arrows move the selection, Enter opens it
         onKeyDown={onKeyDown}
         onScroll={(e) => e.currentTarget.scrollTop === 0 && setFresh(0)}
-      >
-        <table aria-label="Pallets" aria-rowcount={ids.length + 1} className={styles.table}>
-          <colgroup>
-            {shape.map(([name, width]) => (
-              <col key={name} style={{ width }} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr aria-rowindex={1}>
-              {shape.map(([name]) => (
-                <th key={name} scope="col">
-                  {name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {above > 0 && <tr className={styles.spacer} style={{ height: above }} />}
-            {items.map((item) => (
-              <PalletRow
-                key={item.key}
-                id={ids[item.index]}
-                index={item.index}
-                now={now}
-                selected={item.index === selectedIndex}
-                ticked={ticked.has(ids[item.index])}
-                actions={actions}
-                onSelect={onSelect}
-                onTick={onTick}
-              />
-            ))}
-            {below > 0 && <tr className={styles.spacer} style={{ height: below }} />}
-          </tbody>
-        </table>
-      </div>
+        row={(id, index) => (
+          <PalletRow
+            key={id}
+            id={id}
+            index={index}
+            now={now}
+            selected={index === selectedIndex}
+            ticked={ticked.has(id)}
+            actions={actions}
+            onSelect={onSelect}
+            onTick={onTick}
+          />
+        )}
+      />
       {fresh > 0 && (
         <button
           type="button"
