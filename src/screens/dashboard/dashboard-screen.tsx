@@ -22,6 +22,7 @@ import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
 import { Button } from '../../ui/button';
 import figureStyles from '../../ui/figures.module.css';
+import { LiveStatus } from '../../ui/live-status';
 import { PrintLabel } from '../../ui/pallet-label';
 import { PrintLabelButton } from '../../ui/print-label-button';
 import { PalletQrModal } from '../../ui/qr-modal';
@@ -72,8 +73,6 @@ function Overview() {
     </dl>
   );
 }
-
-const statusText = { loading: 'Loading…', reloading: 'Refreshing…', ready: 'Live' } as const;
 
 /** A dialog the board has open. */
 type Dialog =
@@ -185,9 +184,7 @@ export default function DashboardScreen() {
     <div className={styles.screen}>
       <div className={styles.top}>
         <h1>Dashboard</h1>
-        <output className={styles.status} data-status={status}>
-          {statusText[status]}
-        </output>
+        <LiveStatus status={status} />
         <search className={styles.search}>
           <form onSubmit={submitSearch}>
             <label htmlFor="board-search" className="visually-hidden">

@@ -17,6 +17,7 @@ import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
+import { LiveStatus } from '../../ui/live-status';
 import { useToasts } from '../../ui/toasts';
 import { countText, totalKgText } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
@@ -29,7 +30,6 @@ import { StockTables } from './stock-tables';
 const StockCharts = lazy(() => import('./stock-charts'));
 
 const minuteMs = 60_000;
-const statusText = { loading: 'Loading…', reloading: 'Refreshing…', ready: 'Live' } as const;
 const noZones: readonly StorageZone[] = [];
 
 /** Saves `text` as a file named `name` through a temporary link (the browser's download). */
@@ -140,9 +140,7 @@ export default function InventoryScreen() {
     <div className={styles.screen}>
       <div className={styles.top}>
         <h1>Inventory</h1>
-        <span className={styles.status} data-status={status} role="status">
-          {statusText[status]}
-        </span>
+        <LiveStatus status={status} />
       </div>
       {state.status === 'loading' && <p className={styles.muted}>Loading…</p>}
       {state.status === 'failed' && (
