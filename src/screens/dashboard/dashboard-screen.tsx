@@ -10,6 +10,7 @@ import { useCatalog } from '../../hooks/catalog';
 import { useNow } from '../../hooks/clock';
 import { useDateSettings, useShippedOn } from '../../hooks/dates';
 import {
+  liveStatusText,
   useAddedBy,
   useLiveStatus,
   useOverview,
@@ -72,8 +73,6 @@ function Overview() {
     </dl>
   );
 }
-
-const statusText = { loading: 'Loading…', reloading: 'Refreshing…', ready: 'Live' } as const;
 
 /** A dialog the board has open. */
 type Dialog =
@@ -186,7 +185,7 @@ export default function DashboardScreen() {
       <div className={styles.top}>
         <h1>Dashboard</h1>
         <output className={styles.status} data-status={status}>
-          {statusText[status]}
+          {liveStatusText[status]}
         </output>
         <search className={styles.search}>
           <form onSubmit={submitSearch}>

@@ -13,7 +13,7 @@ import { isAdmin } from '../../../streams/permissions';
 import { useChosenLocationName, useUser } from '../../hooks/app-state';
 import { useNow } from '../../hooks/clock';
 import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hooks/inventory';
-import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
+import { liveStatusText, useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
@@ -29,7 +29,6 @@ import { StockTables } from './stock-tables';
 const StockCharts = lazy(() => import('./stock-charts'));
 
 const minuteMs = 60_000;
-const statusText = { loading: 'Loading…', reloading: 'Refreshing…', ready: 'Live' } as const;
 const noZones: readonly StorageZone[] = [];
 
 /** Saves `text` as a file named `name` through a temporary link (the browser's download). */
@@ -141,7 +140,7 @@ export default function InventoryScreen() {
       <div className={styles.top}>
         <h1>Inventory</h1>
         <span className={styles.status} data-status={status} role="status">
-          {statusText[status]}
+          {liveStatusText[status]}
         </span>
       </div>
       {state.status === 'loading' && <p className={styles.muted}>Loading…</p>}

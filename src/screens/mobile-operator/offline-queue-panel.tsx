@@ -1,15 +1,16 @@
+import { useLiveStatus } from '../../hooks/live';
 import { useOfflineQueue, useQueueState } from '../../hooks/offline-queue';
 import { useOnline } from '../../hooks/online';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import styles from './mobile.module.css';
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
-
 /**
- * Whether the phone is offline, how many changes wait to be sent, and each change the server
- * refused once the network came back (a row filled meanwhile, a pallet moved by someone else),
- * until the operator has read it.
+ * One line above the screen: whether the phone is offline and how many changes wait to be sent
+ * ("3 waiting"; their list behind a tap, so the screen's own work stays in view), whether the
+ * data shown is the phone's last known copy; and each change the server refused once the network
+ * came back (a row filled meanwhile, a pallet moved by someone else), until the operator has
+ * read it.
  */
 export function OfflineQueuePanel() {
   const online = useOnline();
@@ -17,9 +18,10 @@ export function OfflineQueuePanel() {
   const { changes: kept } = useQueueState();
   const waiting = kept.filter((c) => !c.conflict);
   const refused = kept.filter((c) => c.conflict);
+  const stale = useLiveStatus() === 'stale';
   return (
     <>
-      {(!online || waiting.length > 0) && (
+      {(!online || waiting.length > 0 || stale) && (
         <details className={styles.queue} data-testid="offline-queue">
           <summary>
             <span role="status">
@@ -28,9 +30,11 @@ export function OfflineQueuePanel() {
                   <Icon name="wifi-off" /> Offline ·{' '}
                 </>
               )}
-              {changes(waiting.length)} waiting to be sent
+              {waiting.length} waiting
             </span>
+            {stale && <span className={styles.stale}>Last known data</span>}
           </summary>
+          {stale && <p>The server is not reached: this is what the phone last had, it may be out of date.</p>}
           {waiting.length > 0 && (
             <ol aria-label="Changes waiting to be sent">
               {waiting.map((c) => (
