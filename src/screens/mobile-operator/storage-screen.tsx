@@ -115,7 +115,10 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       {canStore && (
         <section className={styles.card} aria-labelledby="scan-in-title">
           <h3 id="scan-in-title">Scan pallets into this row</h3>
-          <p className={styles.hint}>Scan one label after another; each is stored here at once.</p>
+          {/* once one is stored the operator knows: the card keeps to one screen */}
+          {stored === 0 && (
+            <p className={styles.hint}>Scan one label after another; each is stored here at once.</p>
+          )}
           <p>
             <span className={styles.tally} data-testid="stored-count">
               {stored}
