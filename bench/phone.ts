@@ -3,11 +3,12 @@
  * Chromium with a phone's viewport and user agent against the real server (the bundled build on
  * a fresh embedded database), the camera a fake one showing a real pallet's QR label.
  * - a scan: from the camera's first picture (the label is in every frame) to the pallet's screen
- *   rendered, median and p90 of 20; the decoder's own time is inside it;
+ *   rendered, median and p90 of 20; and the decoder's own time inside it (the zxing-wasm decode
+ *   of the camera picture it read the label in, as the app measures it), median and p90;
  * - a store: from tapping "Store here" to the server's answer (sent after its commit), median
  *   and p90 of 20 moves between two rows, on loopback;
  * - the sizes of the scanner's chunk and the decoder's wasm, as sent (brotli) and raw.
- * Targets (issue 21): scan ≤ 500 ms, store ≤ 150 ms. Writes bench/results/phone.json.
+ * Targets (issue 21): scan ≤ 500 ms (decode ≤ 50 ms of it), store ≤ 150 ms. Writes bench/results/phone.json.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,8 @@ import { startServerProcess } from '../test/server/support/process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = 20;
-const targets = { scanMedianMs: 500, storeMedianMs: 150 };
+const targets = { scanMedianMs: 500, decodeMedianMs: 50, storeMedianMs: 150 };
+const decodeMeasure = 'qr-decode'; // src/hooks/camera-scan.ts
 const operator = { username: 'bench-operator', password: 'operator-password-1' };
 
 const percentile = (values: number[], p: number) => {
@@ -77,6 +79,7 @@ try {
     await waitForPath(page, '/mobile/operator');
 
     const scans: number[] = [];
+    const decodes: number[] = [];
     for (let i = 0; i < rounds + 1; i++) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' }).click();
       await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
@@ -85,13 +88,21 @@ try {
         w.shownAt = null;
         w.drawnAt = null;
       });
+      await page.evaluate((name) => performance.clearMeasures(name), decodeMeasure);
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await page.locator('[data-pallet-id]').waitFor();
-      const ms = await page.evaluate(() => {
+      const [ms, decodeMs] = await page.evaluate((name) => {
         const w = window as unknown as { shownAt: number; drawnAt: number };
-        return w.drawnAt - w.shownAt;
-      });
-      if (i > 0) scans.push(ms); // the first loads the decoder
+        return [
+          w.drawnAt - w.shownAt,
+          performance.getEntriesByName(name, 'measure')[0]?.duration ?? Number.NaN,
+        ];
+      }, decodeMeasure);
+      // the first loads the decoder
+      if (i > 0) {
+        scans.push(ms);
+        decodes.push(decodeMs);
+      }
     }
 
     const stores: number[] = [];
@@ -114,6 +125,8 @@ try {
     const results = {
       scanMedianMs: Math.round(percentile(scans, 50)),
       scanP90Ms: Math.round(percentile(scans, 90)),
+      decodeMedianMs: Math.round(percentile(decodes, 50) * 10) / 10,
+      decodeP90Ms: Math.round(percentile(decodes, 90) * 10) / 10,
       storeMedianMs: percentile(stores, 50),
       storeP90Ms: percentile(stores, 90),
       scannerChunk: assetSize(/^ponyfill-.*\.js$/),
@@ -123,6 +136,9 @@ try {
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
     console.log(
       `scan, camera picture to pallet screen: median ${results.scanMedianMs} ms, p90 ${results.scanP90Ms} ms (${verdict(results.scanMedianMs, targets.scanMedianMs)} ≤ ${targets.scanMedianMs})`,
+    );
+    console.log(
+      `decode, the decoder's own time in it: median ${results.decodeMedianMs} ms, p90 ${results.decodeP90Ms} ms (${verdict(results.decodeMedianMs, targets.decodeMedianMs)} ≤ ${targets.decodeMedianMs})`,
     );
     console.log(
       `store, tap to the server's answer: median ${results.storeMedianMs} ms, p90 ${results.storeP90Ms} ms (${verdict(results.storeMedianMs, targets.storeMedianMs)} ≤ ${targets.storeMedianMs})`,

@@ -5,8 +5,10 @@ import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
 import { browserConnection, browserSessionDeps, browserViewport$ } from './deps';
+import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
 import { createServices } from './services';
+import { isMobileDevice } from './ui/layout/viewport';
 
 const deps = browserSessionDeps(window);
 const session = createSession(deps);
@@ -17,6 +19,8 @@ const services = createServices(session, {
   maxTouchPoints: navigator.maxTouchPoints,
   connection: (user$) => browserConnection(window, deps, session, user$, path),
   random: deps.random,
+  // a phone may start without network: it shows the location's last known data meanwhile
+  kept: isMobileDevice(navigator) ? idbKeptSnapshots() : undefined,
   showPath: (p) => path.next(p),
 });
 

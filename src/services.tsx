@@ -3,12 +3,13 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
-import type { LiveStore } from '../streams/live';
+import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { Session, User } from '../streams/session';
 import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
+import { queueMessages } from './offline/queue';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
 import { createToastStore, type ToastStore } from './ui/toast-store';
@@ -53,6 +54,8 @@ export interface ServicesConnection {
 }
 
 type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath'> & {
+  /** Where a phone keeps each location's last known data (absent: not kept). */
+  kept?: KeptSnapshots;
   /** The real-time connection for the signed-in user. */
   connection: (user$: Observable<User | null>) => ServicesConnection;
   /** Randomness for the snapshot's retry jitter. */
@@ -62,7 +65,7 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
-  { connection: connect, random, ...environment }: Environment,
+  { connection: connect, random, kept, ...environment }: Environment,
 ): Services {
   const { user$ } = session;
   // Until a first-login user has chosen their password the server answers only the session's
@@ -78,6 +81,8 @@ export function createServices(
     messagesOf: connection.messagesOf,
     api: session.api,
     random,
+    kept,
+    ...queueMessages(session),
   });
   return {
     ...environment,

@@ -99,3 +99,5 @@ export const livePruneIntervalMs = 10 * 60_000;
 // The phone's offline queue (issue 21; not in SPEC)
 /** After a drain found the server unreachable while the browser said online, try again this much later. */
 export const offlineQueueRetryMs = 5_000;
+/** The phone keeps a location's last known data at most this often (for a start without network). */
+export const keptSnapshotSaveMs = 2_000;

@@ -2,18 +2,21 @@ import {
   combineLatest,
   concat,
   distinctUntilChanged,
+  EMPTY,
   filter,
   firstValueFrom,
   ignoreElements,
   map,
+  merge,
   type Observable,
   of,
   shareReplay,
   skipWhile,
   switchMap,
+  tap,
 } from 'rxjs';
 import type { ApiClient } from '../../streams/http';
-import { createLiveStore, type LiveStore, restSnapshotLoader } from '../../streams/live';
+import { createLiveStore, type KeptSnapshots, type LiveStore, restSnapshotLoader } from '../../streams/live';
 import type { SseMessage } from '../../streams/live/types';
 import type { User } from '../../streams/session';
 
@@ -25,6 +28,12 @@ export interface LiveSources {
   messagesOf: (locationId: string) => Observable<SseMessage>;
   api: ApiClient;
   random: () => number;
+  /** The live messages of the changes waiting in the phone's offline queue: shown on the data, marked. */
+  waiting$?: Observable<readonly unknown[]>;
+  /** The live message of each queued change the server took: shown at once, as the user's own (SPEC 4). */
+  taken$?: Observable<unknown>;
+  /** Where the phone keeps each location's last known data. */
+  kept?: KeptSnapshots;
 }
 
 /**
@@ -44,8 +53,11 @@ export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | nu
         locationId,
         loadSnapshot,
         random: sources.random,
+        waiting$: sources.waiting$,
+        kept: sources.kept,
       });
-      return concat(of(store), store.state$.pipe(ignoreElements()));
+      const taken$ = (sources.taken$ ?? EMPTY).pipe(tap((message) => store.applyOptimistic([message])));
+      return concat(of(store), merge(store.state$, taken$).pipe(ignoreElements()));
     }),
     shareReplay({ bufferSize: 1, refCount: true }),
   );

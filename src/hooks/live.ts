@@ -51,7 +51,7 @@ function useLiveSlice<T, D extends readonly unknown[]>(
 
 const noIds: readonly string[] = [];
 
-/** loading (no data yet), ready, or reloading (after a reset or a refresh, older data still shown); null without a location. */
+/** loading (no data yet), stale (the phone's last known data), ready, or reloading (after a reset or a refresh, older data still shown); null without a location. */
 export const useLiveStatus = () => useLiveSlice((state) => state?.status ?? null, []);
 
 /** The location's pallets in display order (newest first). */
@@ -85,6 +85,10 @@ export const useLiveInventorySettings = () => useLiveSlice((state) => state?.inv
 /** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
 export const useOptimistic = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);
+
+/** Whether a change to an id (pallet or order) waits in the phone's queue, shown as if done. */
+export const useWaiting = (id: string) =>
+  useLiveSlice((state, entityId: string) => state?.waiting.has(entityId) ?? false, [id]);
 
 /**
  * The ids of the users who added the location's pallets, for the "Added by" filter. A batch

@@ -20,7 +20,13 @@ export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 export type { LiveSnapshot } from './projection';
 export { restSnapshotLoader } from './snapshot';
-export { createLiveStore, type LiveStore, type LiveStoreDeps, type LiveStoreState } from './store';
+export {
+  createLiveStore,
+  type KeptSnapshots,
+  type LiveStore,
+  type LiveStoreDeps,
+  type LiveStoreState,
+} from './store';
 export type {
   EntityAction,
   LiveEvent,

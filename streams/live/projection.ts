@@ -262,3 +262,12 @@ export function projectionOf(
   };
   return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }
+
+/** The projection as a snapshot again, to keep and read back with `projectionOf`. */
+export const snapshotOf = (projection: Projection): LiveSnapshot => ({
+  pallets: projection.pallets.ids.map((id) => projection.pallets.get(id) as Pallet),
+  orders: projection.orders.ids.map((id) => projection.orders.get(id) as Order),
+  zones: projection.zones.ids.map((id) => projection.zones.get(id) as StorageZone),
+  overview: projection.overview,
+  lastEventId: projection.lastEventId,
+});

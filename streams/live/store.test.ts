@@ -1,6 +1,6 @@
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
-import { describe, it } from 'vitest';
-import { optimisticMarkMs } from '../config';
+import { describe, expect, it } from 'vitest';
+import { keptSnapshotSaveMs, optimisticMarkMs } from '../config';
 import type { LiveSnapshot } from './projection';
 import { createLiveStore, type LiveStoreState } from './store';
 import { marbles, palletMessage } from './test-support';
@@ -135,6 +135,94 @@ describe('createLiveStore', () => {
         map((s) => (s.changedPallets === null ? 'all' : s.changedPallets.join())),
       );
       m.expect(changed).toBeObservable('(ll) 196ms s', { l: 'all', s: 's' });
+    }),
+  );
+
+  it(
+    'shows the changes waiting to be sent on top of the data, marked, and rolls one back when it leaves the queue unsent',
+    marbles((m) => {
+      const zone = { id: 'z', locationId: 'L1', name: 'Cold A', rows: 1, rowCapacity: 4 };
+      const store = (palletId: string) => ({
+        type: 'STORAGE_POSITION_UPDATE',
+        action: 'assign_to_zone',
+        position: { palletId, zoneId: 'z', rowIndex: 0 },
+      });
+      // p1 and p2 queued offline; p2 refused when replayed (it leaves the list); p1 taken by the server,
+      // whose live event then arrives (an id past the snapshot's)
+      const waiting = m.hot('  a 99ms b 99ms c 99ms d', {
+        a: [],
+        b: [store('p1')],
+        c: [store('p1'), store('p2')],
+        d: [store('p1')],
+      });
+      const messages = m.hot(' c', { c: connected(0) });
+      const live = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => m.cold('(s|)', { s: { ...snapshot('p1', 'p2'), zones: [zone] } }),
+        random: () => 0,
+        waiting$: waiting,
+        scheduler: m.scheduler,
+      });
+      const row = live.state$.pipe(
+        map((s) => {
+          const inRow = s.pallets.ids.filter((id) => s.pallets.get(id)?.rowIndex === 0);
+          return `${inRow.sort().join('')}|${[...s.waiting].sort().join('')}|${s.changedPallets === null ? 'all' : s.changedPallets.length}`;
+        }),
+        distinctUntilChanged(),
+      );
+      m.expect(row).toBeObservable('a 99ms b 99ms c 99ms b', {
+        a: '||all',
+        b: 'p1|p1|all',
+        c: 'p1p2|p1p2|all',
+      });
+    }),
+  );
+
+  it(
+    "shows the location's last known data as stale until the server's arrives, and keeps the server's at most every 2 s",
+    marbles((m) => {
+      const t = keptSnapshotSaveMs;
+      const messages = m.hot(`  1000ms c ${t}ms a 99ms b`, {
+        c: connected(0),
+        a: palletMessage('n', 'add', {}, 1),
+        b: palletMessage('o', 'add', {}, 2),
+      });
+      const written: string[] = [];
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => m.cold('(s|)', { s: snapshot('s') }),
+        random: () => 0,
+        kept: {
+          read: (locationId) => m.cold('  10ms (k|)', { k: snapshot(`kept-${locationId}`) }),
+          write: async (locationId, kept) => {
+            written.push(`${m.scheduler.now()}:${locationId}:${kept.pallets.map((p) => p.id).join('')}`);
+          },
+        },
+        scheduler: m.scheduler,
+      });
+      //                                             the server's (1 s), then its events in one 150 ms window
+      m.expect(pallets(store.state$)).toBeObservable(`l 9ms k 989ms (xr) ${t - 3}ms n 149ms o`, {
+        l: 'loading:',
+        k: 'stale:kept-L1',
+        x: 'reloading:kept-L1',
+        r: 'ready:s',
+        n: 'ready:ns',
+        o: 'ready:ons',
+      });
+      //     [------ t ------)                 the first ready state, kept t later
+      //                        [------ t ------)   the two events of the next window, kept once
+      m.scheduler.schedule(
+        () => {
+          const [first, second, ...more] = written.map((w) => w.split(':'));
+          expect(first).toEqual([String(1000 + t), 'L1', 's']);
+          expect(second.slice(1)).toEqual(['L1', 'ons']);
+          expect(Number(second[0]) - Number(first[0])).toBeGreaterThanOrEqual(t);
+          expect(more).toEqual([]);
+        },
+        1000 + 3 * t,
+      );
     }),
   );
 });

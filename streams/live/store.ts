@@ -1,13 +1,19 @@
 import {
   asyncScheduler,
+  auditTime,
+  catchError,
   defer,
   distinctUntilChanged,
+  EMPTY,
   filter,
   from,
+  ignoreElements,
   map,
   merge,
+  mergeMap,
   type Observable,
   type ObservableInput,
+  of,
   retry,
   type SchedulerLike,
   Subject,
@@ -19,13 +25,23 @@ import {
   take,
   timer,
 } from 'rxjs';
+import { keptSnapshotSaveMs } from '../config';
 import { retryDelayMs } from '../connection/backoff';
 import type { Entities } from './entities';
+import { idsOf } from './ids-of';
 import { markOptimistic, type OptimisticStep } from './mark-optimistic';
 import { normaliseMessage, reportedLastId } from './normalise';
 import { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
-import { applyEvents, emptyProjection, type LiveSnapshot, type Projection, projectionOf } from './projection';
+import {
+  applyEvents,
+  emptyProjection,
+  type LiveSnapshot,
+  type Projection,
+  projectionOf,
+  snapshotOf,
+} from './projection';
 import type { LiveEvent, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
+import { withWaiting } from './with-waiting';
 
 /** Effects the live store needs, injected (DESIGN: one deps object). */
 export interface LiveStoreDeps {
@@ -35,14 +51,30 @@ export interface LiveStoreDeps {
   /** Loads the location's REST snapshot. */
   loadSnapshot: (locationId: string) => ObservableInput<LiveSnapshot>;
   random: () => number;
+  /**
+   * The user's changes that wait to be sent (the phone's offline queue), in order, each as the
+   * live message body (SPEC 7) the server will send for it: shown on top of the data, marked.
+   */
+  waiting$?: Observable<readonly unknown[]>;
+  /** Where the phone keeps the location's last known data, for a start without network. */
+  kept?: KeptSnapshots;
   timing?: LiveTiming;
   scheduler?: SchedulerLike;
 }
 
+/** The last known data of each location, kept on the phone (IndexedDB) across reloads. */
+export interface KeptSnapshots {
+  read(locationId: string): ObservableInput<LiveSnapshot | undefined>;
+  write(locationId: string, snapshot: LiveSnapshot): ObservableInput<unknown>;
+}
+
 /** What a location's live store shows. */
 export interface LiveStoreState {
-  /** loading: no data yet; reloading: after `event: reset` or `reload()`, the old data still shown. */
-  status: 'loading' | 'ready' | 'reloading';
+  /**
+   * loading: no data yet; stale: the data the phone last knew (kept), the server not reached
+   * yet; reloading: after `event: reset` or `reload()`, the old data still shown.
+   */
+  status: 'loading' | 'stale' | 'ready' | 'reloading';
   pallets: Entities<Pallet>;
   orders: Entities<Order>;
   zones: Entities<StorageZone>;
@@ -51,6 +83,8 @@ export interface LiveStoreState {
   changedPallets: readonly string[] | null;
   /** ids (pallet or order) marked optimistic, with the time of their mark */
   optimistic: ReadonlyMap<string, number>;
+  /** ids (pallet or order) a change waiting to be sent touches, shown as if it were done */
+  waiting: ReadonlySet<string>;
   lastEventId: number;
   /** The inventory settings an administrator saved since the data loaded; null before any. */
   inventorySettings: Record<string, unknown> | null;
@@ -81,6 +115,7 @@ interface Model {
 type Action =
   | { kind: 'loading' }
   | { kind: 'snapshot'; snapshot: LiveSnapshot; watermark: number; now: number }
+  | { kind: 'kept'; snapshot: LiveSnapshot; now: number }
   | { kind: 'events'; events: readonly LiveEvent[]; now: number }
   | { kind: 'optimistic'; step: OptimisticStep<LiveEvent>; now: number };
 
@@ -107,6 +142,14 @@ function reduce(model: Model, action: Action): Model {
       const projection = projectionOf(snapshot, watermark, model.projection.pendingZones, model.held, now);
       return { ...model, status: 'ready', projection, held: [] };
     }
+    case 'kept':
+      // only until the server's own data arrives; events meanwhile stay held for that
+      if (model.status !== 'loading') return model;
+      return {
+        ...model,
+        status: 'stale',
+        projection: projectionOf(action.snapshot, 0, model.projection.pendingZones, [], action.now),
+      };
     case 'events':
       return withEvents(model, action.events, action.now);
     case 'optimistic': {
@@ -122,7 +165,12 @@ function reduce(model: Model, action: Action): Model {
 }
 
 /** The public view of the store's state. */
-const stateOf = ({ status, projection, optimistic }: Model): LiveStoreState => ({
+const stateOf = ({
+  status,
+  projection,
+  optimistic,
+  waiting,
+}: Model & Pick<LiveStoreState, 'waiting'>): LiveStoreState => ({
   status,
   pallets: projection.pallets,
   orders: projection.orders,
@@ -130,39 +178,30 @@ const stateOf = ({ status, projection, optimistic }: Model): LiveStoreState => (
   overview: projection.overview,
   changedPallets: projection.changedPallets,
   optimistic,
+  waiting,
   lastEventId: projection.lastEventId,
   inventorySettings: projection.inventorySettings,
 });
 
-/** The ids an event names: what an optimistic change marks. */
-function idsOf(event: LiveEvent): string[] {
-  switch (event.type) {
-    case 'pallet':
-      return event.pallets.map((p) => p.id);
-    case 'order':
-      return event.orders.map((o) => o.id);
-    case 'zone':
-      return event.zones.map((z) => z.id);
-    case 'assignment':
-      return [event.orderId, ...event.palletIds];
-    case 'storage':
-    case 'palletZone':
-      return [event.palletId];
-    case 'settings':
-      return [];
-  }
-}
-
 /**
  * The live data of one location: the REST snapshot joined with the SSE stream by last event id
  * without a gap, loaded again on `event: reset` and on `reload()`, kept current through the live
- * pipeline (SPEC 4) and by the user's own optimistic changes.
+ * pipeline (SPEC 4) and by the user's own optimistic changes. With `kept`, the last known data
+ * shows (status stale) until the server's arrives; with `waiting$`, the changes that wait to be
+ * sent show on top, marked.
  */
 export function createLiveStore(deps: LiveStoreDeps): LiveStore {
   const scheduler = deps.scheduler ?? asyncScheduler;
   const optimistic$ = new Subject<readonly LiveEvent[]>();
   const reload$ = new Subject<void>();
   const messages$ = deps.messages$.pipe(share());
+  /** Bodies in SPEC 7's message shape as events, read as the stream's are. */
+  const eventsOf = (bodies: readonly unknown[]) => {
+    const now = scheduler.now();
+    return bodies
+      .map((data) => normaliseMessage({ event: 'update', id: null, data }, now))
+      .filter((event): event is LiveEvent => event !== null);
+  };
 
   const snapshotTriggers$ = merge(
     messages$.pipe(
@@ -196,25 +235,44 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
     markOptimistic(idsOf, undefined, scheduler),
     map((step): Action => ({ kind: 'optimistic', step, now: scheduler.now() })),
   );
+  const { kept } = deps;
+  const kept$ = kept
+    ? defer(() => from(kept.read(deps.locationId))).pipe(
+        catchError(() => EMPTY),
+        filter((snapshot) => snapshot !== undefined),
+        map((snapshot): Action => ({ kind: 'kept', snapshot, now: scheduler.now() })),
+      )
+    : EMPTY;
 
   const initial: Model = { status: 'loading', projection: emptyProjection, held: [], optimistic: new Map() };
-  const state$ = merge(snapshots$, batches$, optimisticSteps$).pipe(
+  const model$ = merge(kept$, snapshots$, batches$, optimisticSteps$).pipe(
     scan(reduce, initial),
     startWith(initial),
     distinctUntilChanged(),
-    map(stateOf),
+    share(),
+  );
+  // the server's data as it stands, kept at most every keptSnapshotSaveMs for a start offline
+  const saves$ = kept
+    ? model$.pipe(
+        filter((model) => model.status === 'ready'),
+        map((model) => model.projection),
+        distinctUntilChanged(),
+        auditTime(keptSnapshotSaveMs, scheduler),
+        // IndexedDB applies writes in the order they are asked for: none need wait for the last
+        mergeMap((projection) =>
+          from(kept.write(deps.locationId, snapshotOf(projection))).pipe(catchError(() => EMPTY)),
+        ),
+        ignoreElements(),
+      )
+    : EMPTY;
+  const waiting$ = (deps.waiting$ ?? of([])).pipe(map(eventsOf));
+  const state$ = merge(model$.pipe(withWaiting(waiting$, scheduler), map(stateOf)), saves$).pipe(
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
   return {
     state$,
-    applyOptimistic: (bodies) => {
-      const now = scheduler.now();
-      const events = bodies
-        .map((data) => normaliseMessage({ event: 'update', id: null, data }, now))
-        .filter((event): event is LiveEvent => event !== null);
-      optimistic$.next(events);
-    },
+    applyOptimistic: (bodies) => optimistic$.next(eventsOf(bodies)),
     reload: () => reload$.next(),
   };
 }

@@ -96,7 +96,8 @@ describe('zoneOccupancy', () => {
       fc.asyncProperty(
         fc.array(fc.array(event, { minLength: 1, maxLength: 4 }), { maxLength: 12 }),
         async (batches) => {
-          const states = batches.reduce((all, batch) => [...all, next(batch, all[all.length - 1])], [state]);
+          const states = [state];
+          for (const batch of batches) states.push(next(batch, states[states.length - 1]));
           const live = await occupancies(states);
           const last = states[states.length - 1];
           const [scratch] = await occupancies([{ ...last, changedPallets: null }]);

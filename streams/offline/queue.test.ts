@@ -58,6 +58,11 @@ function makeQueue(
 }
 
 const store = (path: string) => ({ method: 'POST' as const, path });
+const queueNow = (queue: OfflineQueue) => {
+  let changes: readonly QueuedChange[] = [];
+  queue.state$.subscribe((s) => (changes = s.changes)).unsubscribe();
+  return changes;
+};
 const settled = (queue: OfflineQueue, count: number) =>
   firstValueFrom(queue.state$.pipe(filter((s) => s.loaded && s.changes.length === count)));
 
@@ -122,9 +127,16 @@ describe('the offline queue', () => {
     const online$ = new BehaviorSubject(false);
     const queue = makeQueue(storage, server, online$);
     for (const p of ['/p1', '/p2', '/p3']) await queue.enqueue('u1', store(p), p);
+    // what a screen reads when each change leaves: taken ones are told while still listed
+    const taken: string[] = [];
+    queue.taken$.subscribe((change) => {
+      const listed = queueNow(queue).some((c) => c.key === change.key);
+      taken.push(`${change.request.path}${listed ? '' : ' (gone)'}`);
+    });
     online$.next(true);
     const state = await settled(queue, 1);
     expect(server.applied).toEqual(['/p1', '/p3']);
+    expect(taken).toEqual(['/p1', '/p3']);
     expect(state.changes[0]).toMatchObject({ label: '/p2', conflict: 'Row 1 of zone A is full (3 pallets)' });
     // never sent again, kept across a reload until the operator dismisses it
     expect([...storage.kept.values()][0].conflict).toBe('Row 1 of zone A is full (3 pallets)');

@@ -50,6 +50,8 @@ export type EnqueueResult = 'sent' | 'queued';
 /** The offline queue: its state, and the commands to add a change and dismiss a refused one. */
 export interface OfflineQueue {
   state$: Observable<QueueState>;
+  /** Each change the server took, just before it leaves the queue. */
+  taken$: Observable<QueuedChange>;
   /**
    * Keeps the change (surviving a reload) and sends it in its turn. Resolves `sent` once the
    * server took it, `queued` when it must wait for the network; rejects with the server's
@@ -81,6 +83,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const waiting = new Map<string, Waiter>();
   const kick$ = new Subject<void>();
   const retry$ = new Subject<void>();
+  const taken = new Subject<QueuedChange>();
   let online = false;
 
   const loaded = deps.storage.all().then((kept) => {
@@ -112,6 +115,8 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
       return;
     }
     await deps.storage.remove(change.key);
+    // told before it leaves, so what shows it waiting can show it done without a gap
+    if (outcome.result === 'sent') taken.next(change);
     setChanges((all) => all.filter((c) => c.key !== change.key));
     if (outcome.result === 'sent') waiter?.resolve('sent');
     else waiter?.reject(outcome.error);
@@ -140,6 +145,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
 
   return {
     state$: state.asObservable(),
+    taken$: taken.asObservable(),
     async enqueue(userId, request, label) {
       await loaded;
       const seq = state.value.changes.reduce((max, c) => Math.max(max, c.seq), 0) + 1;

@@ -175,7 +175,7 @@ describe('the mobile operator', () => {
     }
   }, 240_000);
 
-  it('opens offline after a first visit, keeps moves made offline through a reload, sends them once, in order, and shows the one refused', async () => {
+  it('opens offline after a first visit with the last known data, shows moves made offline as waiting through a reload, sends them once, in order, and rolls back the one refused', async () => {
     const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
       locationId,
       name: 'Offline store',
@@ -187,6 +187,7 @@ describe('the mobile operator', () => {
       pallets.push(await createPallet(server.url, adminToken, locationId, weight));
     // three moves that will go through, one the row will have no room for, one stored meanwhile by someone else
     const [p1, p2, p3, late, theirs] = pallets;
+    const short = (pallet: ApiPallet) => `…${pallet.id.slice(-6)}`;
 
     const mobile = await openBrowser({ ...phone, serviceWorkers: 'allow' });
     try {
@@ -200,7 +201,10 @@ describe('the mobile operator', () => {
       await nav.getByRole('link', { name: 'Storage' }).click();
       await page.getByRole('link', { name: /Offline store/ }).click();
       await page.getByRole('link', { name: /Row 1/ }).click();
-      await page.getByTestId('row-occupancy').getByText('0/4').waitFor();
+      const occupancy = page.getByTestId('row-occupancy');
+      await occupancy.getByText('0/4').waitFor();
+      const row = page.getByRole('list', { name: 'Pallets in Offline store · Row 1' });
+      const waitingInRow = row.locator('a[data-waiting]');
 
       // Chromium's offline emulation lets a reloaded page's first calls out before it applies to
       // the new document: the API is cut off for certain as well, until the network returns
@@ -208,24 +212,45 @@ describe('the mobile operator', () => {
       await offline.route('**/api/**', (route) => route.abort('internetdisconnected'));
       await offline.setOffline(true);
       const queue = page.getByTestId('offline-queue');
-      await queue.getByText('Offline · 0 changes waiting to be sent').waitFor();
-      for (const [n, pallet] of [p1, p2, p3, late].entries()) {
+      await queue.getByText('Offline · 0 waiting').waitFor();
+      // each move shows in the row at once, marked as waiting to be sent
+      for (const [n, pallet] of [p1, p2, p3].entries()) {
         await hardwareScan(page, JSON.stringify({ id: pallet.id }));
-        await queue.getByText(`${n + 1} ${n ? 'changes' : 'change'} waiting to be sent`).waitFor();
+        await queue.getByText(`Offline · ${n + 1} waiting`).waitFor();
+        await occupancy.getByText(`${n + 1}/4`).waitFor();
       }
+      expect(await waitingInRow.count()).toBe(3);
       await page
         .getByRole('status')
         .getByText(/^Saved on this phone, sent when the network returns/)
         .waitFor();
-      await queue.getByText(/waiting to be sent/).click();
+      await shoot(page, 'offline-row');
+      // the folded list leaves the row's scanning card in view, above the bottom navigation
+      const card = await page.getByRole('region', { name: 'Scan pallets into this row' }).boundingBox();
+      const navTop = (await nav.boundingBox())?.y ?? 0;
+      expect((card?.y ?? Infinity) + (card?.height ?? 0)).toBeLessThanOrEqual(navTop);
+      await queue.getByText(/waiting$/).click();
+      await page.getByRole('list', { name: 'Changes waiting to be sent' }).getByText(short(p3)).waitFor();
       await shoot(page, 'offline-queue');
 
-      // a reload without network: the kept app opens, the three moves read back from the phone
+      // a reload without network: the kept app opens with the location's last known data and
+      // the moves read back from the phone, still shown; another move can be queued
       await page.reload();
       await page.getByRole('heading', { name: 'Operator' }).waitFor();
-      await queue.getByText('Offline · 4 changes waiting to be sent').waitFor();
-      // the location's zones cannot load offline: unknown, not "no zones"
-      await page.getByText('Loading zones…').waitFor();
+      await queue.getByText('Offline · 3 waiting').waitFor();
+      await queue.getByText('Last known data').waitFor();
+      await occupancy.getByText('3/4').waitFor();
+      await hardwareScan(page, JSON.stringify({ id: late.id }));
+      await queue.getByText('Offline · 4 waiting').waitFor();
+      await occupancy.getByText('4/4').waitFor();
+      expect(await waitingInRow.count()).toBe(4);
+      // a pallet that waits is marked on its own screen too
+      await row.getByRole('link', { name: new RegExp(short(p1)) }).click();
+      await page.getByTestId('pallet-where').getByText('Offline store · Row 1').waitFor();
+      await page.getByText('Shown as it will be once the phone has sent its change.').waitFor();
+      await shoot(page, 'offline-pallet');
+      await page.getByRole('link', { name: '‹ Back to Offline store · Row 1' }).click();
+
       const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
         'GET',
         `/api/storage/zones?locationId=${locationId}`,
@@ -236,11 +261,13 @@ describe('the mobile operator', () => {
       await offline.unroute('**/api/**');
       await offline.setOffline(false);
       await queue.waitFor({ state: 'detached', timeout: 15_000 });
-      // the move the row had no room for any more is shown, not dropped
-      const refusal = page
-        .getByRole('alert')
-        .filter({ hasText: `Not done: Store pallet …${late.id.slice(-6)}` });
+      // the move the row had no room for any more is shown with the server's reason, and rolled back
+      const refusal = page.getByRole('alert').filter({ hasText: `Not done: Store pallet ${short(late)}` });
       await refusal.getByText('Row 1 of zone Offline store is full (4 pallets)').waitFor();
+      await row.getByRole('link', { name: new RegExp(short(theirs)) }).waitFor();
+      expect(await row.getByRole('link', { name: new RegExp(short(late)) }).count()).toBe(0);
+      await occupancy.getByText('4/4').waitFor();
+      await waitingInRow.first().waitFor({ state: 'detached' });
       await shoot(page, 'offline-refused');
       await refusal.getByRole('button', { name: 'Dismiss' }).click();
       await refusal.waitFor({ state: 'detached' });
@@ -298,6 +325,10 @@ describe('the mobile operator', () => {
       expect(job).toMatch(/^\^XA/);
       expect(job).toContain(pallet.id);
       await shoot(page, 'pallet-printed');
+      // the decoder's own time is measured, for the phone benchmark
+      expect(
+        await page.evaluate(() => performance.getEntriesByName('qr-decode', 'measure').length),
+      ).toBeGreaterThan(0);
       // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
       expect(refused).toEqual([]);
     } finally {

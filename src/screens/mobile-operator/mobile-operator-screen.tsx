@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { AccountScreen } from './account-screen';
 import styles from './mobile.module.css';
-import { OfflineQueuePanel } from './offline-queue-panel';
+import { QueueLine, Refusals } from './offline-queue-panel';
 import { OrdersScreen } from './orders-screen';
 import { PalletScreen } from './pallet-screen';
 import { operatorPath } from './paths';
@@ -20,8 +20,9 @@ export default function MobileOperatorScreen() {
     <div className={styles.area}>
       <div className={styles.top}>
         <h1>Operator</h1>
+        <QueueLine />
       </div>
-      <OfflineQueuePanel />
+      <Refusals />
       <Routes>
         <Route index element={<ScanHome />} />
         <Route path="storage" element={<StorageScreen />} />

@@ -1,53 +1,59 @@
+import { useLiveStatus } from '../../hooks/live';
 import { useOfflineQueue, useQueueState } from '../../hooks/offline-queue';
 import { useOnline } from '../../hooks/online';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import styles from './mobile.module.css';
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
-
 /**
- * Whether the phone is offline, how many changes wait to be sent, and each change the server
- * refused once the network came back (a row filled meanwhile, a pallet moved by someone else),
- * until the operator has read it.
+ * One line beside the area's title: whether the phone is offline and how many changes wait to be
+ * sent ("3 waiting"; their list behind a tap, so the screen's own work stays in view), and whether
+ * the data shown is the phone's last known copy.
  */
-export function OfflineQueuePanel() {
+export function QueueLine() {
   const online = useOnline();
   const queue = useOfflineQueue();
-  const { changes: kept } = useQueueState();
-  const waiting = kept.filter((c) => !c.conflict);
-  const refused = kept.filter((c) => c.conflict);
+  const waiting = useQueueState().changes.filter((c) => !c.conflict);
+  const stale = useLiveStatus() === 'stale';
+  if (online && waiting.length === 0 && !stale) return null;
   return (
-    <>
-      {(!online || waiting.length > 0) && (
-        <details className={styles.queue} data-testid="offline-queue">
-          <summary>
-            <span role="status">
-              {!online && (
-                <>
-                  <Icon name="wifi-off" /> Offline ·{' '}
-                </>
-              )}
-              {changes(waiting.length)} waiting to be sent
-            </span>
-          </summary>
-          {waiting.length > 0 && (
-            <ol aria-label="Changes waiting to be sent">
-              {waiting.map((c) => (
-                <li key={c.key}>{c.label}</li>
-              ))}
-            </ol>
+    <details className={styles.queue} data-testid="offline-queue">
+      <summary>
+        <span role="status">
+          {!online && (
+            <>
+              <Icon name="wifi-off" /> Offline ·{' '}
+            </>
           )}
-          {online && waiting.length > 0 && <Button onClick={() => queue.flush()}>Send now</Button>}
-        </details>
+          {waiting.length} waiting
+        </span>
+        {stale && <span className={styles.stale}>Last known data</span>}
+      </summary>
+      {stale && <p>The server is not reached: this is what the phone last had, it may be out of date.</p>}
+      {waiting.length > 0 && (
+        <ol aria-label="Changes waiting to be sent">
+          {waiting.map((c) => (
+            <li key={c.key}>{c.label}</li>
+          ))}
+        </ol>
       )}
-      {refused.map((c) => (
-        <div key={c.key} className={styles.conflict} role="alert">
-          <strong>Not done: {c.label}</strong>
-          <span>{c.conflict}</span>
-          <Button onClick={() => void queue.dismiss(c.key)}>Dismiss</Button>
-        </div>
-      ))}
-    </>
+      {online && waiting.length > 0 && <Button onClick={() => queue.flush()}>Send now</Button>}
+    </details>
   );
+}
+
+/**
+ * Each change the server refused once the network came back (a row filled meanwhile, a pallet
+ * moved by someone else), in its words, until the operator has read it.
+ */
+export function Refusals() {
+  const queue = useOfflineQueue();
+  const refused = useQueueState().changes.filter((c) => c.conflict);
+  return refused.map((c) => (
+    <div key={c.key} className={styles.conflict} role="alert">
+      <strong>Not done: {c.label}</strong>
+      <span>{c.conflict}</span>
+      <Button onClick={() => void queue.dismiss(c.key)}>Dismiss</Button>
+    </div>
+  ));
 }

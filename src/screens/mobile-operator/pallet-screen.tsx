@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { useLiveStatus, useOrder, useOrderIds, useOrders, usePallet, useZones } from '../../hooks/live';
+import {
+  useLiveStatus,
+  useOrder,
+  useOrderIds,
+  useOrders,
+  usePallet,
+  useWaiting,
+  useZones,
+} from '../../hooks/live';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { Button } from '../../ui/button';
@@ -15,6 +23,7 @@ import { operatorPath, palletUrl, rowName, storageContextOf, storageUrl } from '
 import { ScanEntry } from './scan-entry';
 import { useCommand } from './use-command';
 import { usePhoneCommands } from './use-phone-commands';
+import { WaitingMark } from './waiting-mark';
 
 const customerOf = (order: Order | undefined) =>
   typeof order?.customer === 'string' ? order.customer : 'an order';
@@ -117,6 +126,7 @@ export function PalletScreen() {
   const navigate = useNavigate();
   const scan = usePalletScan();
   const pallet = usePallet(palletId);
+  const waiting = useWaiting(palletId);
   const status = useLiveStatus();
   const order = useOrder(pallet?.orderId ?? '');
   const zones = useZones() ?? [];
@@ -179,6 +189,11 @@ export function PalletScreen() {
       <h2 className={styles.title}>
         {pallet.tomatoType ?? 'Pallet'} · {formatWeight(pallet.weight)}
       </h2>
+      {waiting && (
+        <p className={styles.hint}>
+          <WaitingMark /> Shown as it will be once the phone has sent its change.
+        </p>
+      )}
       <dl className={styles.facts} data-pallet-id={pallet.id}>
         <dt>ID</dt>
         <dd translate="no">{pallet.id}</dd>

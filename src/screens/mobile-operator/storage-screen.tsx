@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { useLiveStatus, usePallet, usePalletLookup, useZones } from '../../hooks/live';
+import { useLiveStatus, usePallet, usePalletLookup, useWaiting, useZones } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { formatWeight } from '../../ui/qr-modal';
@@ -12,6 +12,7 @@ import { palletUrl, rowName, type StorageContext, storageContextOf, storageUrl }
 import { ScanEntry } from './scan-entry';
 import { useCommand } from './use-command';
 import { usePhoneCommands } from './use-phone-commands';
+import { WaitingMark } from './waiting-mark';
 
 type RowContext = Extract<StorageContext, { type: 'row_contents' }>;
 
@@ -39,10 +40,18 @@ function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
 
 function RowPallet({ id, context }: { id: string; context: RowContext }) {
   const pallet = usePallet(id);
+  const waiting = useWaiting(id);
   return (
     <li>
-      <Link className={styles.choice} to={palletUrl(id, pallet?.palletType, context)}>
-        <span>{pallet?.tomatoType ?? 'Pallet'}</span>
+      <Link
+        className={styles.choice}
+        data-waiting={waiting || undefined}
+        to={palletUrl(id, pallet?.palletType, context)}
+      >
+        <span>
+          {pallet?.tomatoType ?? 'Pallet'}
+          {waiting && <WaitingMark />}
+        </span>
         <span className={styles.count}>
           {formatWeight(pallet?.weight)} · …{id.slice(-6)}
         </span>
@@ -106,7 +115,10 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       {canStore && (
         <section className={styles.card} aria-labelledby="scan-in-title">
           <h3 id="scan-in-title">Scan pallets into this row</h3>
-          <p className={styles.hint}>Scan one label after another; each is stored here at once.</p>
+          {/* once one is stored the operator knows: the card keeps to one screen */}
+          {stored === 0 && (
+            <p className={styles.hint}>Scan one label after another; each is stored here at once.</p>
+          )}
           <p>
             <span className={styles.tally} data-testid="stored-count">
               {stored}

@@ -1,0 +1,59 @@
+import { defer, fromEvent, map, merge, type Observable, startWith } from 'rxjs';
+import { isApiError } from '../../streams/http';
+import {
+  createOfflineQueue,
+  liveMessageOf,
+  memoryQueueStorage,
+  type OfflineQueue,
+  waitingMessages,
+} from '../../streams/offline';
+import type { Session } from '../../streams/session';
+import { apiErrorText } from '../shell/api-error';
+import { idbQueueStorage } from './idb-storage';
+import { randomUuid } from './random-key';
+
+const queues = new WeakMap<Session, OfflineQueue>();
+
+/**
+ * The page's one offline queue over the session's API client, made when it is first needed and
+ * draining for as long as the page lives (kept changes go out after a reload too).
+ */
+export function offlineQueueOf(session: Session): OfflineQueue {
+  let queue = queues.get(session);
+  if (queue) return queue;
+  let userId: string | null = null;
+  session.user$.subscribe((user) => {
+    userId = user?.id ?? null;
+  });
+  queue = createOfflineQueue({
+    storage: typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage(),
+    send: (change) => session.api.request$({ ...change.request, headers: { 'Idempotency-Key': change.key } }),
+    online$: merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(
+      map(() => navigator.onLine),
+      startWith(navigator.onLine),
+    ),
+    userId: () => userId,
+    newKey: randomUuid,
+    // no answer, a busy server or a session that could not be renewed: try again later, never drop
+    unreachable: (error) => !isApiError(error) || error.transient || error.status === 401,
+    describe: apiErrorText,
+  });
+  queues.set(session, queue);
+  return queue;
+}
+
+/**
+ * The queue as the live data reads it (the queue made once they are read): the live messages of
+ * the changes waiting, and of each the server took.
+ */
+export function queueMessages(session: Session): {
+  waiting$: Observable<unknown[]>;
+  taken$: Observable<unknown>;
+} {
+  return {
+    waiting$: defer(() => offlineQueueOf(session).state$).pipe(
+      map((state) => waitingMessages(state.changes)),
+    ),
+    taken$: defer(() => offlineQueueOf(session).taken$).pipe(map((change) => liveMessageOf(change.request))),
+  };
+}
