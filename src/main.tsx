@@ -17,6 +17,7 @@ const services = createServices(session, {
   maxTouchPoints: navigator.maxTouchPoints,
   connection: (user$) => browserConnection(window, deps, session, user$, path),
   random: deps.random,
+  storage: deps.storage.local,
   showPath: (p) => path.next(p),
 });
 
