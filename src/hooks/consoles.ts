@@ -20,7 +20,7 @@ import type { Entities, Pallet } from '../../streams/live';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 import { useLocationId, useUser } from './app-state';
-import type { Catalog } from './catalog';
+import { type Catalog, catalogAttributes } from './catalog';
 import { useNow } from './clock';
 import { usePallets } from './live';
 
@@ -63,7 +63,7 @@ export function useSortingChoice(
     [sortingChoices, locationId],
   );
   const saved = useObservableEagerState(saved$);
-  const choice = useMemo(() => choiceIn(saved, catalog), [saved, catalog]);
+  const choice = useMemo(() => choiceIn(catalogAttributes, saved, catalog), [saved, catalog]);
   const choose = (attribute: keyof Catalog, value: string) => {
     if (locationId !== null) sortingChoices.choose(locationId, { [attribute]: value });
   };

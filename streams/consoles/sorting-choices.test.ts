@@ -51,13 +51,26 @@ describe('sorting choices (issue 20: type, box, option and pallet type stay as l
 });
 
 describe('choiceIn', () => {
+  const both = ['tomatoType', 'boxType'] as const;
+
   it("keeps what the catalogue still offers, else takes the catalogue's first value", () => {
-    expect(choiceIn({ tomatoType: 'Cherry', boxType: 'Pallet box' }, catalog)).toEqual({
+    expect(choiceIn(both, { tomatoType: 'Cherry', boxType: 'Pallet box' }, catalog)).toEqual({
       tomatoType: 'Cherry',
       boxType: 'Crate',
     });
-    expect(choiceIn({}, catalog)).toEqual({ tomatoType: 'Round', boxType: 'Crate' });
+    expect(choiceIn(both, {}, catalog)).toEqual({ tomatoType: 'Round', boxType: 'Crate' });
     // while the catalogue loads nothing can be chosen
-    expect(choiceIn({ tomatoType: 'Cherry' }, { tomatoType: [] })).toEqual({ tomatoType: '' });
+    expect(choiceIn(['tomatoType'], { tomatoType: 'Cherry' }, { tomatoType: [] })).toEqual({
+      tomatoType: '',
+    });
+  });
+
+  it('holds the attributes asked for only: a pallet made of it gets no other field', () => {
+    // the server's catalogue answer carries more than the lists (its location, for one)
+    const answer = { ...catalog, locationId: 'l1' } as unknown as typeof catalog;
+    expect(choiceIn(both, { tomatoType: 'Cherry', locationId: 'l2' }, answer)).toEqual({
+      tomatoType: 'Cherry',
+      boxType: 'Crate',
+    });
   });
 });

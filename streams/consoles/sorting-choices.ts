@@ -46,16 +46,17 @@ export function createSortingChoices(storage: StorageLike): SortingChoices {
 }
 
 /**
- * The choice to work with: each attribute as saved while the catalogue still offers it, else the
- * catalogue's first value ('' while the catalogue has none).
+ * The choice of each of `attributes` to work with: as saved while the catalogue still offers it,
+ * else the catalogue's first value ('' while the catalogue has none). Whatever else the catalogue
+ * or the saved choice holds stays out.
  */
 export function choiceIn<K extends string>(
+  attributes: readonly K[],
   saved: SavedChoice,
   catalog: Readonly<Record<K, readonly string[]>>,
 ): Record<K, string> {
-  const keys = Object.keys(catalog) as K[];
   return Object.fromEntries(
-    keys.map((key) => {
+    attributes.map((key) => {
       const value = saved[key];
       return [key, value !== undefined && catalog[key].includes(value) ? value : (catalog[key][0] ?? '')];
     }),

@@ -23,7 +23,8 @@ type Answer = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undef
 
 function mount(ui: ReactNode, pallets: Record<string, unknown>[], answer: Answer) {
   const kit = liveServices(pallets, (request) => {
-    if (request.path === '/api/catalog') return { body: catalog };
+    // as the server answers it: the location beside the lists
+    if (request.path === '/api/catalog') return { body: { locationId: 'l1', ...catalog } };
     if (request.path === '/api/locations/l1/settings') return { body: { gs1CompanyPrefix: null } };
     return answer(request);
   });
