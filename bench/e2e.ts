@@ -18,10 +18,9 @@
  * ≤ 500 ms (its 300 ms batch window included); map render ≤ 100 ms; inventory first render ≤ 500 ms.
  * Writes bench/results/e2e.json.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type ApiPallet, call, people, putCatalog, seedPeople } from '../test/e2e/support/api';
@@ -29,8 +28,8 @@ import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
+import { inParallel, percentile, root, seedPallets, writeResults } from './support';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const palletCount = Number(process.env.PALLETS ?? 10_000);
 const changes = Number(process.env.CHANGES ?? 200);
 const assignments = 50;
@@ -48,21 +47,7 @@ const targets = {
   dashboardChunkGzipKb: 150,
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
 
 const chunk = readdirSync(join(root, 'dist', 'assets')).find((f) => /^dashboard-screen-.*\.js$/.test(f));
 if (!chunk) throw new Error('no dashboard chunk in dist/assets: run `npx vite build` first');
@@ -80,33 +65,7 @@ try {
   const { adminToken, locations } = await seedPeople(server.url);
   const locationId = locations[0].id;
   await putCatalog(server.url, adminToken, locationId);
-  const started = Date.now();
-  const made: ApiPallet[] = [];
-  await inParallel(
-    Array.from({ length: palletCount }, (_, i) => i),
-    8,
-    async (i) => {
-      made.push(
-        await call<ApiPallet>(
-          server.url,
-          'POST',
-          '/api/pallets',
-          {
-            locationId,
-            palletType: 'Euro',
-            boxType: 'Crate',
-            tomatoType: ['Cherry', 'Beef', 'Vine'][i % 3],
-            tomatoOption: 'Loose',
-            weight: 300 + (i % 600),
-          },
-          adminToken,
-        ),
-      );
-    },
-  );
-  console.log(
-    `${palletCount.toLocaleString('en')} pallets made in ${Math.round((Date.now() - started) / 1000)} s`,
-  );
+  const made = await seedPallets(server.url, adminToken, locationId, palletCount);
 
   // the storage map: 20 zones of 30 rows, each row holding 10 of the pallets
   const zones: { id: string }[] = [];
@@ -362,8 +321,7 @@ try {
   console.log(
     `dashboard chunk: ${dashboardChunkGzipKb} KB gzipped (${verdict(dashboardChunkGzipKb, targets.dashboardChunkGzipKb)})`,
   );
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(root, 'bench', 'results', 'e2e.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResults('e2e', result);
 } finally {
   await browser?.close();
   server.process.kill('SIGTERM');

@@ -10,10 +10,9 @@
  * - the sizes of the scanner's chunk and the decoder's wasm, as sent (brotli) and raw.
  * Targets (issue 21): scan ≤ 500 ms (decode ≤ 50 ms of it), store ≤ 150 ms. Writes bench/results/phone.json.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { encodePalletQr } from '../streams/qr';
 import {
   type ApiPallet,
@@ -28,17 +27,13 @@ import { launchWithCamera, phone } from '../test/e2e/support/browser';
 import { writeQrVideo } from '../test/e2e/support/qr-video';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
+import { percentile, root, writeResults } from './support';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = 20;
 const targets = { scanMedianMs: 500, decodeMedianMs: 50, storeMedianMs: 150 };
 const decodeMeasure = 'qr-decode'; // src/hooks/camera-scan.ts
 const operator = { username: 'bench-operator', password: 'operator-password-1' };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const assetSize = (pattern: RegExp) => {
   const name = readdirSync(join(root, 'dist', 'assets')).find((f) => pattern.test(f));
   if (!name) return null;
@@ -148,8 +143,7 @@ try {
       ['decoder wasm', results.decoderWasm],
     ] as const)
       if (size) console.log(`${what} ${size.name}: ${size.bytes} bytes, ${size.brotliBytes} sent (brotli)`);
-    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', 'phone.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeResults('phone', results);
   } finally {
     await browser.close();
   }

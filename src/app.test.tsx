@@ -51,6 +51,7 @@ function mount(
     userAgent,
     connection: () => ({ state$: of(null), messagesOf: () => NEVER }),
     random: () => 0.5,
+    storage: local,
     showPath: () => {},
   });
   let at = '';

@@ -21,6 +21,7 @@ const services = createServices(session, {
   random: deps.random,
   // a phone may start without network: it shows the location's last known data meanwhile
   kept: isMobileDevice(navigator) ? idbKeptSnapshots() : undefined,
+  storage: deps.storage.local,
   showPath: (p) => path.next(p),
 });
 

@@ -2,11 +2,12 @@ import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
+import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
-import type { Session, User } from '../streams/session';
+import type { Session, StorageLike, User } from '../streams/session';
 import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
 import { queueMessages } from './offline/queue';
@@ -43,6 +44,8 @@ export type Services = {
   refresh: () => Promise<unknown>;
   /** SPEC 4 scanning mode: live streams suspended while the camera scans, restored after. */
   setScanningMode: (on: boolean) => void;
+  /** The sorting console's last choice of pallet attributes per location. */
+  sortingChoices: SortingChoices;
 };
 
 /** The real-time connection as the services read it: its state for the badge, its messages for the store. */
@@ -60,12 +63,14 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
   connection: (user$: Observable<User | null>) => ServicesConnection;
   /** Randomness for the snapshot's retry jitter. */
   random: () => number;
+  /** Where the screens' choices outlive a reload (the browser's local storage). */
+  storage: StorageLike;
 };
 
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
-  { connection: connect, random, kept, ...environment }: Environment,
+  { connection: connect, random, kept, storage, ...environment }: Environment,
 ): Services {
   const { user$ } = session;
   // Until a first-login user has chosen their password the server answers only the session's
@@ -98,6 +103,7 @@ export function createServices(
     userName: createUserNames(session.api),
     refresh: () => reloadLive(live$),
     setScanningMode: (on) => connection.setScanningMode?.(on),
+    sortingChoices: createSortingChoices(storage),
   };
 }
 

@@ -11,6 +11,14 @@ export interface Catalog {
   tomatoOption: string[];
 }
 
+/** The pallet attributes a catalogue lists values of. */
+export const catalogAttributes = [
+  'palletType',
+  'boxType',
+  'tomatoType',
+  'tomatoOption',
+] as const satisfies readonly (keyof Catalog)[];
+
 const empty: Catalog = { palletType: [], boxType: [], tomatoType: [], tomatoOption: [] };
 
 /** The chosen location's catalogue; empty lists while it loads or when it cannot be read. */

@@ -1,11 +1,26 @@
-import { useObservableCallback, useObservableState } from 'observable-hooks';
+import {
+  useObservable,
+  useObservableCallback,
+  useObservableEagerState,
+  useObservableState,
+} from 'observable-hooks';
 import { useMemo } from 'react';
+import { of, switchMap } from 'rxjs';
 import { sortingUndoWindowMs } from '../../streams/config';
-import { processedOn, type ShiftTotals, shiftTotals, undoable } from '../../streams/consoles';
+import {
+  choiceIn,
+  processedOn,
+  type SavedChoice,
+  type ShiftTotals,
+  shiftTotals,
+  undoable,
+} from '../../streams/consoles';
 import { dayKey, dayWindow } from '../../streams/dates';
 import type { Entities, Pallet } from '../../streams/live';
+import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 import { useLocationId, useUser } from './app-state';
+import { type Catalog, catalogAttributes } from './catalog';
 import { useNow } from './clock';
 import { usePallets } from './live';
 
@@ -29,6 +44,30 @@ export function useShiftTotals(): ShiftTotals {
   const user = useUser();
   const { window } = useToday();
   return useMemo(() => shiftTotals(palletsOf(pallets), user?.id ?? '', window), [pallets, user, window]);
+}
+
+const nothingSaved: SavedChoice = {};
+
+/**
+ * The sorting line's pallet attributes at the chosen location: as last chosen there (kept across
+ * reloads) while the catalogue offers them, else its first; and `choose(attribute, value)`.
+ */
+export function useSortingChoice(
+  catalog: Catalog,
+): [Record<keyof Catalog, string>, (attribute: keyof Catalog, value: string) => void] {
+  const { sortingChoices } = useServices();
+  const locationId = useLocationId();
+  const saved$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(switchMap(([choices, id]) => (id === null ? of(nothingSaved) : choices.saved$(id)))),
+    [sortingChoices, locationId],
+  );
+  const saved = useObservableEagerState(saved$);
+  const choice = useMemo(() => choiceIn(catalogAttributes, saved, catalog), [saved, catalog]);
+  const choose = (attribute: keyof Catalog, value: string) => {
+    if (locationId !== null) sortingChoices.choose(locationId, { [attribute]: value });
+  };
+  return [choice, choose];
 }
 
 /** The last made thing while it may be undone (10 s), and `offer(value)` / `offer(null)` to end it. */

@@ -46,12 +46,10 @@ export function liveServices(
       return { body: { totalKgWarehouse: 700, totalKgAssigned: 0, shippedToday: 0 } };
     return { status: 404 };
   });
+  const local = createMemoryStorage({ token: 't', userData: JSON.stringify(ann), locationId: 'l1' });
   const session = createSession({
     fetch,
-    storage: {
-      local: createMemoryStorage({ token: 't', userData: JSON.stringify(ann), locationId: 'l1' }),
-      session: createMemoryStorage(),
-    },
+    storage: { local, session: createMemoryStorage() },
     online$: of(true),
     scheduler: asyncScheduler,
     random: () => 0.5,
@@ -61,6 +59,7 @@ export function liveServices(
     userAgent: 'test',
     connection: () => ({ state$: of(null), messagesOf: () => sse }),
     random: () => 0.5,
+    storage: local,
     showPath: () => {},
   });
   /** Sends an `event: update` with this id and body (at location l1). */
@@ -68,5 +67,5 @@ export function liveServices(
     sse.next({ event: 'update', id: String(id), data: { locationId: 'l1', ...data } });
   /** The stream opens: the store loads its snapshot. */
   const connect = () => sse.next({ event: 'connected', id: null, data: { lastEventId: 1 } });
-  return { services, fetch, send, connect };
+  return { services, fetch, send, connect, local };
 }

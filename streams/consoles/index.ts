@@ -13,4 +13,5 @@ export {
   shiftTotals,
   stillNeeds,
 } from './consoles';
+export { choiceIn, createSortingChoices, type SavedChoice, type SortingChoices } from './sorting-choices';
 export { undoable } from './undoable';

@@ -6,6 +6,7 @@ import {
   defaultFilters,
   orderMatches,
   palletMatches,
+  palletStatusChoices,
   visiblePalletIds,
 } from './filters';
 import { normaliseMessage } from './normalise';
@@ -33,6 +34,16 @@ describe('dashboard filters (SPEC 3)', () => {
     expect(palletMatches(pallet({ status: 'shipped' }), only({}))).toBe(false);
   });
 
+  it('offers every status a pallet can have, in stock first (the default), then all', () => {
+    expect(palletStatusChoices.map((c) => [c.value, c.label])).toEqual([
+      ['active', 'Active'],
+      ['shipped', 'Shipped'],
+      ['processed', 'Processed'],
+      ['all', 'All'],
+    ]);
+    expect(palletStatusChoices[0].value).toBe(defaultFilters.palletStatus);
+  });
+
   it('matches attributes, status, adder, dates and weights', () => {
     const p = pallet({
       tomatoType: 'cherry',
@@ -51,6 +62,14 @@ describe('dashboard filters (SPEC 3)', () => {
     expect(palletMatches(processed, only({ palletStatus: 'active' }))).toBe(false);
     expect(palletMatches(processed, only({ palletStatus: 'shipped' }))).toBe(false);
     expect(palletMatches(processed, only({ palletStatus: 'all' }))).toBe(true);
+    // ... and the filter's Processed keeps it alone, as Shipped keeps the shipped ones alone
+    expect(palletMatches(processed, only({ palletStatus: 'processed' }))).toBe(true);
+    expect(palletMatches(p, only({ palletStatus: 'processed' }))).toBe(false);
+    expect(palletMatches({ ...p, status: 'shipped' }, only({ palletStatus: 'processed' }))).toBe(false);
+    expect(palletMatches({ ...p, status: 'shipped' }, only({ palletStatus: 'shipped' }))).toBe(true);
+    // a value no choice has (an old link) keeps the default: what is in stock
+    expect(palletMatches(p, only({ palletStatus: 'lost' }))).toBe(true);
+    expect(palletMatches(processed, only({ palletStatus: 'lost' }))).toBe(false);
     // the date range reaches the projection as the window it stands for (streams/dates)
     const day20 = { filters: defaultFilters, created: { fromMs: 20 * day, toMs: 21 * day } };
     expect(palletMatches(p, day20)).toBe(true);

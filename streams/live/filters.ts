@@ -19,7 +19,7 @@ export interface DashboardFilters {
   palletType: string;
   /** all, or an order status (open, assigned, shipped, complete). */
   orderStatus: string;
-  /** active (not shipped), shipped or all. */
+  /** active (in stock), shipped, processed or all (`palletStatusChoices`). */
   palletStatus: string;
   /** all, or day, week or month around the date settings' selection (`dateRangeWindow`), by createdAt. */
   dateRange: string;
@@ -41,6 +41,23 @@ export const defaultFilters: DashboardFilters = {
   addedBy: '',
   weightRange: 'all',
 };
+
+/**
+ * The pallet-status filter's choices, as the filter bar offers them: in stock (active), each
+ * status a pallet leaves the stock with (shipped with its order, processed by kleinpak), or all.
+ */
+export const palletStatusChoices = [
+  { value: 'active', label: 'Active' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'processed', label: 'Processed' },
+  { value: 'all', label: 'All' },
+] as const;
+
+const leftStock: readonly string[] = ['shipped', 'processed'];
+
+/** Whether a pallet passes the pallet-status filter; an unknown value keeps the default (in stock). */
+const statusMatches = (wanted: string, pallet: Pallet): boolean =>
+  wanted === 'all' || (leftStock.includes(wanted) ? pallet.status === wanted : inStock(pallet));
 
 const anything = (value: string) => value === '' || value === 'all';
 const same = (wanted: string, actual: unknown) => anything(wanted) || wanted === actual;
@@ -77,8 +94,7 @@ export function palletMatches(pallet: Pallet, { filters, created }: PalletQuery)
     same(filters.boxType, pallet.boxType) &&
     same(filters.tomatoOption, pallet.tomatoOption) &&
     same(filters.palletType, pallet.palletType) &&
-    (filters.palletStatus === 'all' ||
-      (filters.palletStatus === 'shipped' ? pallet.status === 'shipped' : inStock(pallet))) &&
+    statusMatches(filters.palletStatus, pallet) &&
     same(filters.addedBy, pallet.addedBy) &&
     createdWithin(created, pallet.createdAt) &&
     inWeightRange(filters.weightRange, pallet.weight)

@@ -14,6 +14,7 @@ export {
   type PalletQuery,
   type PalletsState,
   palletMatches,
+  palletStatusChoices,
   visiblePalletIds,
 } from './filters';
 export { normaliseMessage } from './normalise';

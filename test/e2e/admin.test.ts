@@ -10,7 +10,8 @@ import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
 // The admin area at /nimda against the real server, as an administrator, a manager of one
-// location, a user whose permission is taken away while their page is open, and a viewer use it.
+// location, a user whose console permission is taken away while their page is open, and a viewer
+// use it.
 
 const screenshots = join(import.meta.dirname, '..', 'screenshots');
 const wide = { viewport: { width: 1440, height: 1000 } };
@@ -171,46 +172,45 @@ describe('the admin area', () => {
     }
   });
 
-  it("hides a section in a user's open page at their next permission load once the admin takes its permission away", async () => {
-    await makeUser('e2e-analyst', {
+  it("closes a console in a user's open page at their next permission load once the admin takes its permission away", async () => {
+    await makeUser('e2e-sorter', {
       desktop_access: true,
-      permissions: { manage_users: true, view_analytics: true },
+      permissions: { manage_users: true, sorting_access: true },
     });
     const browser = await openBrowser(wide);
     try {
       const page = await browser.page();
       // the page's clock, so the 5-minute validation that loads permissions again comes at once
       await page.clock.install();
-      await signInAt(page, '/nimda?tab=activity', signInAs('e2e-analyst'));
-      await page.getByRole('heading', { name: /^Activity at/ }).waitFor(slow);
-      expect(await tabNames(page)).toEqual(['Users', 'Activity']);
+      await signInAt(page, '/sorting', signInAs('e2e-sorter'));
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await page.getByRole('textbox', { name: 'Weight' }).waitFor(slow);
+      expect(await nav.getByRole('link', { name: 'Sorting' }).count()).toBe(1);
 
       await openTab(adminPage, 'Permissions');
-      const box = adminPage.getByRole('checkbox', { name: 'view_analytics for e2e-analyst', exact: true });
+      const box = adminPage.getByRole('checkbox', { name: 'sorting_access for e2e-sorter', exact: true });
       expect(await box.isChecked()).toBe(true);
       await box.uncheck();
       await shoot(adminPage, 'permissions');
-      await adminPage.getByRole('button', { name: 'Save permissions of e2e-analyst' }).click();
-      await toast(adminPage, 'success', 'Permissions of "e2e-analyst" saved');
+      await adminPage.getByRole('button', { name: 'Save permissions of e2e-sorter' }).click();
+      await toast(adminPage, 'success', 'Permissions of "e2e-sorter" saved');
 
+      // SPEC 6: the sorting module needs sorting_access; the open console gives way to the sentence
+      // at its route, and the navigation links it no more
       await page.clock.fastForward('05:01');
-      await page.waitForFunction(
-        () =>
-          ![...document.querySelectorAll('nav[aria-label="Admin sections"] a')].some(
-            (a) => a.textContent === 'Activity',
-          ),
-        undefined,
-        slow,
-      );
+      await page.getByRole('alert').filter({ hasText: 'needs sorting access' }).waitFor(slow);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Sorting console closed');
+      expect(await page.getByRole('textbox', { name: 'Weight' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Sorting' }).count()).toBe(0);
+      await nav.getByRole('link', { name: 'Admin' }).click();
       await page.getByRole('heading', { name: 'Users' }).waitFor(slow);
-      expect(await tabNames(page)).toEqual(['Users']);
 
       // a restriction follows the same way: the area closes in the open page, with its sentence
       await adminPage
-        .getByRole('checkbox', { name: 'restrict_admin_tab for e2e-analyst', exact: true })
+        .getByRole('checkbox', { name: 'restrict_admin_tab for e2e-sorter', exact: true })
         .check();
-      await adminPage.getByRole('button', { name: 'Save restrictions of e2e-analyst' }).click();
-      await toast(adminPage, 'success', 'Restrictions of "e2e-analyst" saved');
+      await adminPage.getByRole('button', { name: 'Save restrictions of e2e-sorter' }).click();
+      await toast(adminPage, 'success', 'Restrictions of "e2e-sorter" saved');
       await adminPage.getByRole('heading', { name: 'Restrictions' }).scrollIntoViewIfNeeded();
       await adminPage.screenshot({ path: join(screenshots, 'admin-restrictions.png') });
       await page.clock.fastForward('05:01');

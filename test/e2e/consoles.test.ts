@@ -122,6 +122,15 @@ describe('the consoles', () => {
       expect((await pallet(made[0])).status).toBe('processed');
       await look(page, 'console-kleinpak');
 
+      // the board's pallet status filter finds it under Processed, and the others no longer there
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await page.locator(`[data-pallet-id="${made[1]}"]`).waitFor(slow);
+      expect(await page.locator(`[data-pallet-id="${made[0]}"]`).count()).toBe(0);
+      await page.getByLabel('Pallet status').selectOption('Processed');
+      await page.locator(`[data-pallet-id="${made[0]}"]`).waitFor(slow);
+      expect(await page.locator(`[data-pallet-id="${made[1]}"]`).count()).toBe(0);
+      await page.screenshot({ path: join(screenshots, 'dashboard-processed.png') });
+
       // --- logistics: an order due today with the other two, one in storage; ship it from its pick list
       const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
         locationId,

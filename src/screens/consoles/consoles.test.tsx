@@ -23,24 +23,26 @@ type Answer = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undef
 
 function mount(ui: ReactNode, pallets: Record<string, unknown>[], answer: Answer) {
   const kit = liveServices(pallets, (request) => {
-    if (request.path === '/api/catalog') return { body: catalog };
+    // as the server answers it: the location beside the lists
+    if (request.path === '/api/catalog') return { body: { locationId: 'l1', ...catalog } };
     if (request.path === '/api/locations/l1/settings') return { body: { gs1CompanyPrefix: null } };
     return answer(request);
   });
-  render(
-    <AppProviders services={kit.services}>
-      <ModalStackProvider maxLayers={5}>{ui}</ModalStackProvider>
-    </AppProviders>,
-  );
+  const show = (screen: ReactNode) =>
+    render(
+      <AppProviders services={kit.services}>
+        <ModalStackProvider maxLayers={5}>{screen}</ModalStackProvider>
+      </AppProviders>,
+    );
+  show(ui);
   act(kit.connect);
-  return kit;
+  return { ...kit, show };
 }
 
 const print = vi.fn();
 beforeEach(() => {
   print.mockReset();
   window.print = print;
-  localStorage.clear();
 });
 afterEach(cleanup);
 
@@ -51,7 +53,7 @@ const posted = (fetch: { calls: FakeRequest[] }, path: string) =>
 describe('sorting console', () => {
   it('makes a pallet from a weight and Enter, keeps the last choice, prints in the browser, counts the shift and undoes', async () => {
     let made = 0;
-    const { fetch, send } = mount(<SortingConsole />, [], (request) => {
+    const { fetch, send, show } = mount(<SortingConsole />, [], (request) => {
       if (request.path === '/api/printers') return { body: { data: [] } };
       if (request.method === 'POST' && request.path === '/api/pallets') {
         made += 1;
@@ -105,6 +107,12 @@ describe('sorting console', () => {
       expect(fetch.calls.some((c) => c.method === 'DELETE' && c.path === '/api/pallets/p2')).toBe(true),
     );
     expect(screen.queryByRole('button', { name: 'Undo last pallet' })).toBeNull();
+
+    // the console opened again (another screen in between, or a reload) still has Cherry
+    cleanup();
+    show(<SortingConsole />);
+    const again = await screen.findByRole('combobox', { name: 'Tomato type' });
+    await waitFor(() => expect(again).toHaveProperty('value', 'Cherry'));
   });
 
   it("prints on the location's default printer when it has one, not in the browser", async () => {

@@ -1,8 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { Pallet } from '../../../streams/live';
-import { useLocationId } from '../../hooks/app-state';
-import { type Catalog, useCatalog } from '../../hooks/catalog';
-import { useShiftTotals, useUndoOffer } from '../../hooks/consoles';
+import { useCatalog } from '../../hooks/catalog';
+import { useShiftTotals, useSortingChoice, useUndoOffer } from '../../hooks/consoles';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
 import { usePrinterCommands, usePrinters } from '../../hooks/printers';
 import { apiErrorText } from '../../shell/api-error';
@@ -14,33 +13,9 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { countText, shortId, totalKgText } from '../dashboard/format';
-import { type Attribute, attributes } from '../dashboard/pallet-dialog';
+import { attributes } from '../dashboard/pallet-dialog';
 import { readWeight } from '../dashboard/weight';
 import styles from './consoles.module.css';
-
-type Choice = Record<Attribute, string>;
-
-const storageKey = (locationId: string | null) => `sorting:${locationId}`;
-
-/** The attributes last chosen at this location (kept across reloads), each still in the catalogue. */
-function useLastChoice(catalog: Catalog): [Choice, (attribute: Attribute, value: string) => void] {
-  const locationId = useLocationId();
-  const [saved, setSaved] = useState<Partial<Choice>>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(storageKey(locationId)) ?? '{}');
-    } catch {
-      return {};
-    }
-  });
-  useEffect(() => localStorage.setItem(storageKey(locationId), JSON.stringify(saved)), [locationId, saved]);
-  const choice = Object.fromEntries(
-    attributes.map(([key]) => {
-      const value = saved[key];
-      return [key, value && catalog[key].includes(value) ? value : (catalog[key][0] ?? '')];
-    }),
-  ) as Choice;
-  return [choice, (attribute, value) => setSaved((before) => ({ ...before, [attribute]: value }))];
-}
 
 /**
  * The sorting console: pallets coming off the line, keyboard first. The four attributes stay as
@@ -49,7 +24,7 @@ function useLastChoice(catalog: Catalog): [Choice, (attribute: Attribute, value:
  */
 export default function SortingConsole() {
   const catalog = useCatalog();
-  const [choice, choose] = useLastChoice(catalog);
+  const [choice, choose] = useSortingChoice(catalog);
   const [weight, setWeight] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import type { DashboardFilters } from '../../../streams/live';
+import { type DashboardFilters, palletStatusChoices } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
 import { useUserName } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
@@ -10,18 +10,13 @@ const anyOf = (values: readonly string[], anyLabel: string): Choice[] => [
   ...values.map((value) => ({ value, label: value })),
 ];
 
-const fixed: Record<'orderStatus' | 'palletStatus' | 'dateRange' | 'weightRange', Choice[]> = {
+const fixed: Record<'orderStatus' | 'dateRange' | 'weightRange', Choice[]> = {
   orderStatus: [
     { value: 'all', label: 'All' },
     { value: 'open', label: 'Open' },
     { value: 'assigned', label: 'Assigned' },
     { value: 'shipped', label: 'Shipped' },
     { value: 'complete', label: 'Complete' },
-  ],
-  palletStatus: [
-    { value: 'active', label: 'Active' },
-    { value: 'shipped', label: 'Shipped' },
-    { value: 'all', label: 'All' },
   ],
   dateRange: [
     { value: 'all', label: 'Any time' },
@@ -88,7 +83,7 @@ export function FilterBar({
       <SelectField
         label="Pallet status"
         value={filters.palletStatus}
-        choices={fixed.palletStatus}
+        choices={palletStatusChoices}
         onChange={(palletStatus) => onChange({ palletStatus })}
       />
       <SelectField
