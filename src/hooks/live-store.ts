@@ -39,7 +39,7 @@ export interface LiveSources {
 /**
  * The live store of the chosen location, or null when nobody is signed in or no location is
  * chosen. Choosing another location replaces it; signing out drops it. A store stays warm (its
- * projection kept) while anything reads this stream (the services' provider does while the app
+ * projection and its zones kept) while anything reads this stream (the services' provider does while the app
  * runs), so moving between screens fetches nothing again.
  */
 export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
@@ -57,7 +57,7 @@ export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | nu
         kept: sources.kept,
       });
       const taken$ = (sources.taken$ ?? EMPTY).pipe(tap((message) => store.applyOptimistic([message])));
-      return concat(of(store), merge(store.state$, taken$).pipe(ignoreElements()));
+      return concat(of(store), merge(store.state$, store.zones$, taken$).pipe(ignoreElements()));
     }),
     shareReplay({ bufferSize: 1, refCount: true }),
   );

@@ -10,7 +10,6 @@ import {
   type PalletQuery,
   visiblePalletIds,
   type ZoneOccupancy,
-  zoneOccupancy,
 } from '../../streams/live';
 import { useServices } from '../services';
 
@@ -148,11 +147,7 @@ export function useZones(): readonly ZoneOccupancy[] | null {
   const { live$ } = useServices();
   const zones$ = useObservable(
     (inputs$) =>
-      inputs$.pipe(
-        switchMap(([live]) =>
-          live.pipe(switchMap((store) => store?.state$.pipe(zoneOccupancy()) ?? of(null))),
-        ),
-      ),
+      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.zones$ ?? of(null))))),
     [live$],
   );
   return useObservableEagerState(zones$);

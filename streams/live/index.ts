@@ -38,4 +38,4 @@ export type {
   StorageZone,
 } from './types';
 export { inStock } from './types';
-export { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';
+export type { ZoneOccupancy } from './zone-occupancy';

@@ -226,3 +226,51 @@ describe('createLiveStore', () => {
     }),
   );
 });
+
+describe('the store’s zones', () => {
+  it(
+    'works the occupancy out once for every reader, and follows the batches that move a pallet',
+    marbles((m) => {
+      const zone = { id: 'z', locationId: 'L1', name: 'Zone A', rows: 2, rowCapacity: 4 };
+      const messages = m.hot('  c 199ms m', {
+        c: connected(0),
+        m: {
+          event: 'update',
+          id: '1',
+          data: {
+            type: 'storage',
+            action: 'assign_to_zone',
+            position: { palletId: 'b', zoneId: 'z', rowIndex: 1 },
+          },
+        },
+      });
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () =>
+          m.cold('(s|)', {
+            s: { pallets: [{ id: 'a', zoneId: 'z', rowIndex: 0 }, { id: 'b' }], orders: [], zones: [zone] },
+          }),
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      const seenBy = [[], []] as unknown[][];
+      const reader = (seen: unknown[]) =>
+        store.zones$.pipe(
+          map((zones) => {
+            seen.push(zones);
+            return zones.map((z) => z.rows.map((row) => row.join('') || '-').join('|')).join() || 'none';
+          }),
+        );
+      const values = { n: 'none', a: 'a|-', b: 'a|b' };
+      // b's position opens its 500 ms storage window: delivered at once (leading edge)
+      m.expect(reader(seenBy[0])).toBeObservable('(na) 196ms b', values);
+      m.expect(reader(seenBy[1])).toBeObservable('(na) 196ms b', values);
+      // the second reader got the very objects the first did: worked out once
+      m.scheduler.schedule(
+        () => expect(seenBy[1].every((zones, i) => zones === seenBy[0][i])).toBe(true),
+        800,
+      );
+    }),
+  );
+});

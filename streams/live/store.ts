@@ -42,6 +42,7 @@ import {
 } from './projection';
 import type { LiveEvent, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
 import { withWaiting } from './with-waiting';
+import { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';
 
 /** Effects the live store needs, injected (DESIGN: one deps object). */
 export interface LiveStoreDeps {
@@ -94,6 +95,11 @@ export interface LiveStoreState {
 export interface LiveStore {
   /** The current state; shared, and torn down when nobody listens. */
   state$: Observable<LiveStoreState>;
+  /**
+   * The storage zones with the pallets in each row (`zoneOccupancy`), shared: worked out once for
+   * every screen, and kept up to date batch by batch while anything listens.
+   */
+  zones$: Observable<readonly ZoneOccupancy[]>;
   /**
    * Applies a change the user just made before the server confirms it (SPEC 4). Bodies in SPEC
    * 7's message shape, e.g. {type:'PALLET_UPDATE', action:'update', pallets:[…]}; normalised by
@@ -272,6 +278,7 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
 
   return {
     state$,
+    zones$: state$.pipe(zoneOccupancy(), shareReplay({ bufferSize: 1, refCount: true })),
     applyOptimistic: (bodies) => optimistic$.next(eventsOf(bodies)),
     reload: () => reload$.next(),
   };
