@@ -24,6 +24,7 @@ export { createLiveStore, type LiveStore, type LiveStoreDeps, type LiveStoreStat
 export type {
   EntityAction,
   LiveEvent,
+  LivePrinting,
   Order,
   OverviewStats,
   Pallet,

@@ -25,7 +25,7 @@ import { markOptimistic, type OptimisticStep } from './mark-optimistic';
 import { normaliseMessage, reportedLastId } from './normalise';
 import { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 import { applyEvents, emptyProjection, type LiveSnapshot, type Projection, projectionOf } from './projection';
-import type { LiveEvent, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
+import type { LiveEvent, LivePrinting, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
 
 /** Effects the live store needs, injected (DESIGN: one deps object). */
 export interface LiveStoreDeps {
@@ -54,6 +54,8 @@ export interface LiveStoreState {
   lastEventId: number;
   /** The inventory settings an administrator saved since the data loaded; null before any. */
   inventorySettings: Record<string, unknown> | null;
+  /** The printing set-up a manager changed since the data loaded; null before any change. */
+  printing: LivePrinting | null;
 }
 
 /** A location's live data (SPEC 4 "Live updates"), with its commands. */
@@ -132,6 +134,7 @@ const stateOf = ({ status, projection, optimistic }: Model): LiveStoreState => (
   optimistic,
   lastEventId: projection.lastEventId,
   inventorySettings: projection.inventorySettings,
+  printing: projection.printing,
 });
 
 /** The ids an event names: what an optimistic change marks. */
@@ -149,6 +152,7 @@ function idsOf(event: LiveEvent): string[] {
     case 'palletZone':
       return [event.palletId];
     case 'settings':
+    case 'printers':
       return [];
   }
 }
