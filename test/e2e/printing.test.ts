@@ -51,6 +51,7 @@ describe('label printing', () => {
       await page.getByRole('button', { name: /Dock printer.*Default/ }).waitFor();
       await other.getByRole('button', { name: /Dock printer.*Default/ }).waitFor({ timeout: 5_000 });
       await other.close();
+      await page.bringToFront(); // a hidden tab lets its live stream go
 
       const preview = page.getByRole('img', { name: /^Test label of Dock printer, 100 × 150 mm at 203 dpi/ });
       await preview.locator('image').first().waitFor({ state: 'attached' });

@@ -139,6 +139,21 @@ describe('printers', () => {
     expect(recorded[2].new_state).toMatchObject({ name: 'Dock 2', isDefault: true });
   });
 
+  it('publish, under concurrent changes, a last set-up that is the final one', async () => {
+    const loc = (await server.createLocation()).id;
+    const before = await lastEventId(server, loc);
+    await Promise.all([
+      ...['A', 'B', 'C', 'D'].map((name) =>
+        call(server, w.admin, 'POST', '/api/printers', { locationId: loc, ...printer, name }),
+      ),
+      call(server, w.admin, 'PATCH', `/api/locations/${loc}/settings`, { gs1CompanyPrefix: '8712345' }),
+    ]);
+    const last = (await liveEventsAfter(server, loc, before)).at(-1)!.payload;
+    const list = await call(server, w.admin, 'GET', `/api/printers?locationId=${loc}`);
+    expect(last.printers).toEqual(list.body.data);
+    expect(last.gs1CompanyPrefix).toBe('8712345');
+  });
+
   it("reach printers on Zebra's port 9100 only unless PRINTER_PORTS lists more", () => {
     expect(loadConfig({}).printerPorts).toEqual([[9100, 9100]]);
     expect(loadConfig({ PRINTER_PORTS: '9100, 9101-9103' }).printerPorts).toEqual([

@@ -475,6 +475,8 @@ export async function printingRoutes(app: App): Promise<void> {
       const locationId = request.params.id;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
+        // as every printer change: each PRINTERS_UPDATE then holds every change logged before it
+        await lockLocationPrinters(trx, locationId);
         const previous = await gs1CompanyPrefix(trx, locationId);
         await setGs1CompanyPrefix(trx, locationId, request.body.gs1CompanyPrefix);
         return {
