@@ -36,6 +36,8 @@ describe('label printing', () => {
       const refused = cspViolations(page);
       await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
       await page.goto(`${server.url}/printer-config`);
+      // after a reload the badge says what the live stream is, though it opened before the badge
+      await page.locator('header').getByText('Connected', { exact: true }).waitFor({ timeout: 5_000 });
       // a second screen of the printers, open before the printer is added, follows it live
       const other = await browser.newPage();
       await other.goto(`${server.url}/printer-config`);
