@@ -42,6 +42,12 @@ export interface Config {
   https: boolean;
   /** Lets a caller not on this machine read `/metrics` with `Authorization: Bearer <it>` (`METRICS_TOKEN`, default unset: loopback only). */
   metricsToken: string | undefined;
+  /**
+   * The TCP ports label printers may be reached on (`PRINTER_PORTS`, default 9100, Zebra's raw
+   * port): a comma list of ports and ranges (`9100,9101-9103`). A printer on any other port is
+   * refused, so the test print cannot make the server knock on arbitrary services.
+   */
+  printerPorts: PortRanges;
   /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/modules/live/options.ts). */
   live: LiveOptions;
 }
@@ -71,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     apiRateLimitPerMinute,
     metricsToken: env.METRICS_TOKEN || undefined,
+    printerPorts: portRangesFromEnv(env.PRINTER_PORTS ?? '9100'),
     live: liveOptionsFromEnv(env),
   };
 }
@@ -86,3 +93,26 @@ function trustProxyFromEnv(text: string | undefined): Config['trustProxy'] {
     .map((item) => item.trim())
     .filter(Boolean);
 }
+
+/** Inclusive port ranges, `[from, to]` each. */
+export type PortRanges = readonly (readonly [number, number])[];
+
+/** `PRINTER_PORTS`: `9100`, `9100,9101-9103`…; throws on anything else. */
+function portRangesFromEnv(text: string): PortRanges {
+  return text.split(',').map((item) => {
+    const match = item.trim().match(/^(\d{1,5})(?:-(\d{1,5}))?$/);
+    const [from, to] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
+    if (!match || from < 1 || to > 65_535 || from > to) {
+      throw new Error(`PRINTER_PORTS must be ports and ranges such as 9100,9101-9103, got "${text}"`);
+    }
+    return [from, to] as const;
+  });
+}
+
+/** Whether `port` lies in one of `ranges`. */
+export const portAllowed = (ranges: PortRanges, port: number) =>
+  ranges.some(([from, to]) => port >= from && port <= to);
+
+/** The ranges as an operator writes them: `9100, 9101-9103`. */
+export const portRangesText = (ranges: PortRanges) =>
+  ranges.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ');

@@ -27,13 +27,13 @@ function useLiveState$(): Observable<LiveStoreState | null> {
   );
 }
 
-/** One slice of the live state, chosen by `select` (its inputs in `deps`). */
-function useLiveSlice<T, D extends readonly unknown[]>(
+/** One slice of the live state as it changes, chosen by `select` (its inputs in `deps`). */
+function useLiveSlice$<T, D extends readonly unknown[]>(
   select: (state: LiveStoreState | null, ...deps: D) => T,
   deps: D,
-): T {
+): Observable<T> {
   const state$ = useLiveState$();
-  const slice$ = useObservable(
+  return useObservable(
     (inputs$) =>
       inputs$.pipe(
         switchMap(([states, ...rest]) =>
@@ -45,7 +45,14 @@ function useLiveSlice<T, D extends readonly unknown[]>(
       ),
     [state$, ...deps] as const,
   );
-  return useObservableEagerState(slice$);
+}
+
+/** One slice of the live state, chosen by `select` (its inputs in `deps`). */
+function useLiveSlice<T, D extends readonly unknown[]>(
+  select: (state: LiveStoreState | null, ...deps: D) => T,
+  deps: D,
+): T {
+  return useObservableEagerState(useLiveSlice$(select, deps));
 }
 
 const noIds: readonly string[] = [];
@@ -80,6 +87,12 @@ export const useOverview = () => useLiveSlice((state) => state?.overview ?? noSt
 
 /** The inventory settings an administrator saved since the location's data loaded (live), or null. */
 export const useLiveInventorySettings = () => useLiveSlice((state) => state?.inventorySettings ?? null, []);
+
+/**
+ * The printing set-up of the newest PRINTERS_UPDATE since the location's data loaded (null before
+ * one), as it changes: an Observable, for a hook that takes the newer of it and a REST read.
+ */
+export const useLivePrinting$ = () => useLiveSlice$((state) => state?.printing ?? null, []);
 
 /** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
 export const useOptimistic = (id: string) =>

@@ -1,9 +1,23 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { catchError, combineLatest, from, map, of, startWith, switchMap } from 'rxjs';
+import {
+  catchError,
+  combineLatest,
+  filter,
+  from,
+  map,
+  merge,
+  of,
+  skip,
+  startWith,
+  switchMap,
+  takeUntil,
+} from 'rxjs';
+import type { LivePrinting } from '../../streams/live';
 import { type LabelSize, type PrintJobState, type PrintResult, printJob } from '../../streams/printing';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
+import { useLivePrinting$ } from './live';
 
 /** A label printer of a location (GET /api/printers). */
 export interface Printer extends LabelSize {
@@ -26,34 +40,49 @@ export type PrintersState =
 
 const loading: PrintersState = { status: 'loading' };
 
-/** The chosen location's printers and label settings; `reload()` after a change. */
+/** A printing set-up as the ready state. */
+const readyOf = (printers: readonly unknown[], gs1CompanyPrefix: string | null): PrintersState => ({
+  status: 'ready',
+  printers: printers as Printer[],
+  gs1CompanyPrefix,
+});
+
+/**
+ * The chosen location's printers and label settings: read over REST (again on `reload()`, after
+ * this page's own change), and followed live, so a change made on another screen shows without a
+ * reload. A change that arrives while the read is on its way is newer than its answer: it ends it.
+ */
 export function usePrinters(): { state: PrintersState; reload: () => void } {
   const { session } = useServices();
   const locationId = useLocationId();
+  const live$ = useLivePrinting$();
   const [version, setVersion] = useState(0);
   const state$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([api, id]) =>
-          id === null
-            ? of(loading)
-            : combineLatest([
-                from(api.get<{ data: Printer[] }>('/api/printers', { query: { locationId: id } })),
-                from(api.get<{ gs1CompanyPrefix: string | null }>(`/api/locations/${id}/settings`)),
-              ]).pipe(
-                map(
-                  ([list, settings]): PrintersState => ({
-                    status: 'ready',
-                    printers: list.data,
-                    gs1CompanyPrefix: settings.gs1CompanyPrefix,
-                  }),
-                ),
-                catchError((error: unknown) => of<PrintersState>({ status: 'failed', error })),
-                startWith(loading),
-              ),
-        ),
+        switchMap(([api, id, , printing$]) => {
+          if (id === null) return of(loading);
+          const ofHere = (printing: LivePrinting | null): printing is LivePrinting =>
+            printing?.locationId === id;
+          // the first value is the one the store holds already, older than the read
+          const changed$ = printing$.pipe(skip(1), filter(ofHere));
+          const read$ = combineLatest([
+            from(api.get<{ data: Printer[] }>('/api/printers', { query: { locationId: id } })),
+            from(api.get<{ gs1CompanyPrefix: string | null }>(`/api/locations/${id}/settings`)),
+          ]).pipe(
+            map(([list, settings]) => readyOf(list.data, settings.gs1CompanyPrefix)),
+            takeUntil(changed$),
+            catchError((error: unknown) => of<PrintersState>({ status: 'failed', error })),
+            startWith(loading),
+          );
+          const live = printing$.pipe(
+            filter(ofHere),
+            map((printing) => readyOf(printing.printers, printing.gs1CompanyPrefix)),
+          );
+          return merge(read$, live);
+        }),
       ),
-    [session.api, locationId, version],
+    [session.api, locationId, version, live$] as const,
   );
   const state = useObservableState(state$, loading);
   return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);

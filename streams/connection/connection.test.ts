@@ -293,6 +293,21 @@ describe('connection messages (SPEC 7, CONTRACT "Live events")', () => {
     );
   });
 
+  it('tells a badge that subscribes after the stream opened (a reload) that it is connected', () => {
+    const t = setup({ scheduler: virtualScheduler() });
+    const messages = t.connection.messagesOf('L1').subscribe();
+    t.sources.latest().open();
+    const seen: string[] = [];
+    const badge = t.connection.state$.subscribe((s) => seen.push(code(s)));
+    messages.unsubscribe();
+    badge.unsubscribe();
+    expect(seen).toEqual(['o0']);
+    // once nothing runs the stream, a new subscriber starts from DISCONNECTED again
+    const again: string[] = [];
+    t.connection.state$.subscribe((s) => again.push(code(s))).unsubscribe();
+    expect(again[0]).toBe('d0');
+  });
+
   it('gives a late subscriber the connected message first, and only its own location', () => {
     const location = new BehaviorSubject<{ id: string }>({ id: 'L1' });
     const t = setup({ location$: location, scheduler: virtualScheduler() });

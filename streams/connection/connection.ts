@@ -8,6 +8,7 @@ import {
   distinctUntilChanged,
   EMPTY,
   filter,
+  finalize,
   map,
   merge,
   mergeMap,
@@ -143,6 +144,10 @@ export function createConnection(deps: ConnectionDeps): Connection {
       );
     });
 
+  const disconnectedState: ConnectionState = { name: 'DISCONNECTED', attempt: 0, reason: null };
+  // the state of the running connection, for the badge that subscribes after the store did
+  // (a reload: the stream may open before the shell draws the badge)
+  let lastState: ConnectionState = disconnectedState;
   const steps$ = combineLatest([
     deps.user$.pipe(map((user) => user && { id: user.id })),
     deps.location$.pipe(map((location) => location && { id: location.id })),
@@ -161,6 +166,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       return attempts(locationId, 0);
     }),
     tap((step) => {
+      if (step.kind === 'state') lastState = step.state;
       if (step.kind !== 'message') return;
       if (step.message.id) lastEventIds.set(step.locationId, step.message.id);
       if (step.message.event !== 'connected') return;
@@ -170,13 +176,19 @@ export function createConnection(deps: ConnectionDeps): Connection {
       const known = Number(lastEventIds.get(step.locationId) ?? -1);
       if (reported !== null && reported > known) lastEventIds.set(step.locationId, String(reported));
     }),
+    finalize(() => {
+      lastState = disconnectedState;
+    }),
     share(),
   );
 
-  const state$ = steps$.pipe(
-    filter((step) => step.kind === 'state'),
-    map((step) => step.state),
-    startWith<ConnectionState>({ name: 'DISCONNECTED', attempt: 0, reason: null }),
+  const state$ = defer(() =>
+    steps$.pipe(
+      filter((step) => step.kind === 'state'),
+      map((step) => step.state),
+      startWith<ConnectionState>(lastState),
+    ),
+  ).pipe(
     distinctUntilChanged((a, b) => a.name === b.name && a.attempt === b.attempt && a.reason === b.reason),
     shareReplay({ bufferSize: 1, refCount: true }),
   );

@@ -22,6 +22,8 @@ export function dedupKey(event: LiveEvent): string {
       return JSON.stringify([event.type, event.action, event.palletId]);
     case 'settings':
       return JSON.stringify([event.type, event.settings]);
+    case 'printers':
+      return JSON.stringify([event.type, event.printing]);
   }
 }
 

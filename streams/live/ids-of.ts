@@ -15,6 +15,7 @@ export function idsOf(event: LiveEvent): string[] {
     case 'palletZone':
       return [event.palletId];
     case 'settings':
+    case 'printers':
       return [];
   }
 }

@@ -31,6 +31,7 @@ export {
 export type {
   EntityAction,
   LiveEvent,
+  LivePrinting,
   Order,
   OverviewStats,
   Pallet,

@@ -47,6 +47,25 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
     expect(normaliseMessage(message({ type: 'INVENTORY_SETTINGS_UPDATE', locationId: 'L' }), 0)).toBeNull();
   });
 
+  it('reads the printers event (ours) with the whole set-up, and drops one without a printer list', () => {
+    const printers = [{ id: 'p1', name: 'Dock 1', isDefault: true }];
+    expect(
+      normaliseMessage(
+        message({ type: 'PRINTERS_UPDATE', locationId: 'L', printers, gs1CompanyPrefix: '8712345' }),
+        0,
+      ),
+    ).toMatchObject({
+      type: 'printers',
+      eventId: 7,
+      printing: { locationId: 'L', printers, gs1CompanyPrefix: '8712345' },
+    });
+    expect(
+      normaliseMessage(message({ type: 'PRINTERS_UPDATE', locationId: 'L', printers: [] }), 0),
+    ).toMatchObject({ printing: { printers: [], gs1CompanyPrefix: null } });
+    expect(normaliseMessage(message({ type: 'PRINTERS_UPDATE', locationId: 'L' }), 0)).toBeNull();
+    expect(normaliseMessage(message({ type: 'PRINTERS_UPDATE', printers: ['p1'] }), 0)).toBeNull();
+  });
+
   it('reads the snake_case id spellings and keys', () => {
     expect(
       normaliseMessage(

@@ -2,7 +2,7 @@ import type { EntityAction, LiveEvent, Order, Pallet, SseMessage, StorageZone } 
 
 type Raw = Record<string, unknown>;
 
-/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE and INVENTORY_SETTINGS_UPDATE are ours. */
+/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE, INVENTORY_SETTINGS_UPDATE and PRINTERS_UPDATE are ours. */
 const typeByName = new Map<string, LiveEvent['type']>([
   ['pallet_update', 'pallet'],
   ['pallet', 'pallet'],
@@ -15,6 +15,7 @@ const typeByName = new Map<string, LiveEvent['type']>([
   ['pallet_updated', 'palletZone'],
   ['storage_zone_update', 'zone'],
   ['inventory_settings_update', 'settings'],
+  ['printers_update', 'printers'],
 ]);
 
 const entityActions = new Set<string>(['add', 'update', 'delete']);
@@ -176,6 +177,11 @@ function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: 
     }
     case 'settings':
       return isRecord(raw.settings) ? { eventId, at, locationId, type, settings: raw.settings } : null;
+    case 'printers': {
+      if (!Array.isArray(raw.printers) || !raw.printers.every(isRecord)) return null;
+      const printing = { locationId, printers: raw.printers, gs1CompanyPrefix: text(raw.gs1CompanyPrefix) };
+      return { eventId, at, locationId, type, printing };
+    }
     case 'palletZone': {
       const palletId = either(raw.palletId, raw.pallet_id);
       if (palletId === null) return null;

@@ -38,6 +38,7 @@ describe('livePipeline timing (SPEC 9)', () => {
       storage: { windowMs: 500, batched: false },
       zone: { windowMs: 500, batched: false },
       settings: { windowMs: 500, batched: false },
+      printers: { windowMs: 500, batched: false },
     });
     expect(defaultLiveTiming.dedupMs).toBe(1_000);
   });

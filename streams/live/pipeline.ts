@@ -42,6 +42,7 @@ export const livePaces = (timing: LiveTiming): Record<LiveEventType, Pace> => ({
   storage: { windowMs: timing.storageMs, batched: false },
   zone: { windowMs: timing.storageMs, batched: false },
   settings: { windowMs: timing.storageMs, batched: false },
+  printers: { windowMs: timing.storageMs, batched: false },
 });
 
 /**

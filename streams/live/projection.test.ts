@@ -249,6 +249,34 @@ describe('overview stats and event ids', () => {
     expect(base.inventorySettings).toBeNull();
   });
 
+  it('keeps the newest printers event, and leaves everything else as it was', () => {
+    const base = ready({ pallets: [{ id: 'a', weight: 100 }] });
+    const state = applyBatch(
+      base,
+      [
+        ev({ type: 'PRINTERS_UPDATE', locationId: 'L', printers: [{ id: 'p1' }] }),
+        ev({
+          type: 'PRINTERS_UPDATE',
+          locationId: 'L',
+          printers: [{ id: 'p2' }],
+          gs1CompanyPrefix: '8712345',
+        }),
+      ],
+      0,
+    );
+    expect(state.printing).toEqual({
+      locationId: 'L',
+      printers: [{ id: 'p2' }],
+      gs1CompanyPrefix: '8712345',
+    });
+    expect(state.pallets).toBe(base.pallets);
+    expect(base.printing).toBeNull();
+    expect(
+      applyBatch(state, [ev({ type: 'PALLET_UPDATE', action: 'delete', pallets: [{ id: 'a' }] })], 0)
+        .printing,
+    ).toBe(state.printing);
+  });
+
   it('sums the snapshot pallets when the snapshot brings no overview', () => {
     expect(
       ready({

@@ -3,6 +3,7 @@ import { type Table, type TableEditor, tableOf } from './entities';
 import {
   inStock,
   type LiveEvent,
+  type LivePrinting,
   type Order,
   type OverviewStats,
   type Pallet,
@@ -44,6 +45,8 @@ export interface Projection {
   changedPallets: readonly string[] | null;
   /** The inventory settings of the newest settings event; null before one arrives. */
   inventorySettings: Record<string, unknown> | null;
+  /** The printing set-up of the newest printers event; null before one arrives. */
+  printing: LivePrinting | null;
 }
 
 /** The projection before anything is known. */
@@ -56,6 +59,7 @@ export const emptyProjection: Projection = Object.freeze({
   lastEventId: 0,
   changedPallets: null,
   inventorySettings: null,
+  printing: null,
 });
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
@@ -98,6 +102,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
   };
   let lastEventId = base.lastEventId;
   let inventorySettings = base.inventorySettings;
+  let printing = base.printing;
 
   /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
   const count = (next: Pallet | undefined, previous: Pallet | undefined) => {
@@ -194,6 +199,9 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
       case 'settings':
         inventorySettings = event.settings;
         break;
+      case 'printers':
+        printing = event.printing;
+        break;
       case 'palletZone': {
         if (event.action !== 'update_storage_zone') break;
         const previous = pallets.get(event.palletId);
@@ -224,6 +232,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     lastEventId,
     changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
     inventorySettings,
+    printing,
   };
   const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
@@ -257,8 +266,9 @@ export function projectionOf(
     pendingZones,
     lastEventId: snapshot.lastEventId ?? watermark,
     changedPallets: null,
-    // the settings are read over REST beside the snapshot; only later changes come this way
+    // the settings and printers are read over REST beside the snapshot; only later changes come this way
     inventorySettings: null,
+    printing: null,
   };
   return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }

@@ -40,7 +40,7 @@ import {
   projectionOf,
   snapshotOf,
 } from './projection';
-import type { LiveEvent, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
+import type { LiveEvent, LivePrinting, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
 import { withWaiting } from './with-waiting';
 import { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';
 
@@ -89,6 +89,8 @@ export interface LiveStoreState {
   lastEventId: number;
   /** The inventory settings an administrator saved since the data loaded; null before any. */
   inventorySettings: Record<string, unknown> | null;
+  /** The printing set-up a manager changed since the data loaded; null before any change. */
+  printing: LivePrinting | null;
 }
 
 /** A location's live data (SPEC 4 "Live updates"), with its commands. */
@@ -187,6 +189,7 @@ const stateOf = ({
   waiting,
   lastEventId: projection.lastEventId,
   inventorySettings: projection.inventorySettings,
+  printing: projection.printing,
 });
 
 /**

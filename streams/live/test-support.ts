@@ -33,5 +33,7 @@ export function label(event: LiveEvent): string {
       return event.palletId;
     case 'settings':
       return 'settings';
+    case 'printers':
+      return 'printers';
   }
 }

@@ -85,7 +85,16 @@ export type LiveEvent = EventMeta &
       }
     /** ours, not SPEC's: the location's inventory settings as an administrator saved them */
     | { type: 'settings'; settings: Record<string, unknown> }
+    /** ours, not SPEC's: the location's label printers and GS1 company prefix after a change */
+    | { type: 'printers'; printing: LivePrinting }
   );
+
+/** A location's printing set-up as a PRINTERS_UPDATE carries it (printers as GET /api/printers answers them). */
+export interface LivePrinting {
+  locationId: string | null;
+  printers: readonly Record<string, unknown>[];
+  gs1CompanyPrefix: string | null;
+}
 
 /** The kinds of live event; each has its own throttle window. */
 export type LiveEventType = LiveEvent['type'];

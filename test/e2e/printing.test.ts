@@ -36,6 +36,12 @@ describe('label printing', () => {
       const refused = cspViolations(page);
       await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
       await page.goto(`${server.url}/printer-config`);
+      // after a reload the badge says what the live stream is, though it opened before the badge
+      await page.locator('header').getByText('Connected', { exact: true }).waitFor({ timeout: 5_000 });
+      // a second screen of the printers, open before the printer is added, follows it live
+      const other = await browser.newPage();
+      await other.goto(`${server.url}/printer-config`);
+      await other.getByText('No printer yet').waitFor();
       await page.getByRole('button', { name: 'Add printer' }).click();
       const form = page.getByRole('form', { name: 'Printer' });
       await form.getByLabel('Printer name').fill('Dock printer');
@@ -45,6 +51,9 @@ describe('label printing', () => {
       await form.getByLabel('Label height (mm)').fill('150');
       await form.getByRole('button', { name: 'Save printer' }).click();
       await page.getByRole('button', { name: /Dock printer.*Default/ }).waitFor();
+      await other.getByRole('button', { name: /Dock printer.*Default/ }).waitFor({ timeout: 5_000 });
+      await other.close();
+      await page.bringToFront(); // a hidden tab lets its live stream go
 
       const preview = page.getByRole('img', { name: /^Test label of Dock printer, 100 × 150 mm at 203 dpi/ });
       await preview.locator('image').first().waitFor({ state: 'attached' });

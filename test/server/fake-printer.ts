@@ -1,5 +1,11 @@
 import { createServer, type Socket } from 'node:net';
 
+/**
+ * The printer ports of a server that tests print on: fake printers listen on whatever free port
+ * the system gives (never a privileged one), beside Zebra's 9100. Env form, PRINTER_PORTS.
+ */
+export const fakePrinterPorts = '9100,1024-65535';
+
 /** A label printer's raw port on 127.0.0.1: every connection's bytes, up to its close, are one job. */
 export interface FakePrinter {
   port: number;

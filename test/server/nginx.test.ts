@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../e2e/support/app';
+import { closeBrowser, openBrowser } from '../e2e/support/browser';
 import {
   createPallet,
   type Follower,
@@ -22,6 +24,7 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
   'two server processes behind nginx on PostgreSQL',
   () => {
     let database: TestDatabase;
+    let env: Record<string, string>;
     let a: ServerProcess;
     let b: ServerProcess;
     let nginx: ChildProcess | undefined;
@@ -31,7 +34,7 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const env = { DATABASE_URL: database.url!, ADMIN_PASSWORD: adminPassword, TRUST_PROXY: 'loopback' };
+      env = { DATABASE_URL: database.url!, ADMIN_PASSWORD: adminPassword, TRUST_PROXY: 'loopback' };
       [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       dir = mkdtempSync(join(tmpdir(), 'nginx-'));
       const port = await freePort();
@@ -45,6 +48,7 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
     }, 120_000);
 
     afterAll(async () => {
+      await closeBrowser();
       nginx?.kill('SIGTERM');
       for (const server of [a, b])
         if (server && server.process.exitCode === null) server.process.kill('SIGKILL');
@@ -52,6 +56,22 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
       await database?.close();
       rmSync(dir, { recursive: true, force: true });
     });
+
+    /** The process whose metrics count the location's one open stream, and the other process. */
+    async function streamHolder(): Promise<[ServerProcess, ServerProcess]> {
+      const open = `warehouse_sse_connections{location="${warehouse.locationId}"} 1\n`;
+      const started = Date.now();
+      for (;;) {
+        for (const [holder, other] of [
+          [a, b],
+          [b, a],
+        ]) {
+          if ((await (await fetch(`${holder.url}/metrics`)).text()).includes(open)) return [holder, other];
+        }
+        if (Date.now() - started > 10_000) throw new Error('no process holds the stream');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
 
     it('streams live updates through nginx from both processes, and a cut-off client resumes missing nothing', async () => {
       // one nginx worker deals consecutive requests round the upstreams: one stream on each process
@@ -89,8 +109,32 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
       for (const stream of [...streams, resumed]) stream.close();
     });
 
+    it('shows a browser signed in through nginx the pallets made on the other process, also after its own process died', async () => {
+      // the test before killed a: start it again on its port, as systemd would
+      a = await startServerProcess({ ...env, PORT: new URL(a.url).port });
+      const browser = await openBrowser();
+      try {
+        const page = await browser.page();
+        await signIn(page, proxy, { username: 'admin', password: `${adminPassword}-chosen` });
+        await page.locator('output[data-status="ready"]').waitFor();
+        const row = (id: string) => page.locator(`[data-pallet-id="${id}"]`);
+        const [holder, other] = await streamHolder();
+        const crossed = await createPallet(other.url, warehouse, 201);
+        await row(crossed.id).waitFor({ timeout: 5_000 });
+
+        holder.process.kill('SIGKILL');
+        await holder.exited;
+        // written while the page reconnects through nginx to the process that is left
+        const missed = await createPallet(other.url, warehouse, 202);
+        await row(missed.id).waitFor({ timeout: 15_000 });
+      } finally {
+        await browser.close();
+      }
+    }, 60_000);
+
     it('says on /api/ready, through nginx too, that a process whose database is gone is not ready', async () => {
-      expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
+      const alive = [a, b].find((server) => server.process.exitCode === null && !server.process.killed)!;
+      expect((await fetch(`${alive.url}/api/ready`)).status).toBe(200);
       await adminQuery(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${new URL(database.url!).pathname.slice(1)}'`,
       );
@@ -98,11 +142,14 @@ describe.runIf(testDbKind === 'postgres' && nginxBinary)(
         `alter database "${new URL(database.url!).pathname.slice(1)}" allow_connections false`,
       );
       try {
-        const res = await fetch(`${b.url}/api/ready`);
+        const res = await fetch(`${alive.url}/api/ready`);
         expect(res.status).toBe(503);
         expect((await res.json()).reason).toMatch(/database|listener/);
-        // nginx passes a 503 on to the next process; with none left ready it answers 502
-        expect([502, 503]).toContain((await fetch(`${proxy}/api/ready`)).status);
+        // nginx asks the next process; with none ready the site answers 503 with a reason too
+        const site = await fetch(`${proxy}/api/ready`);
+        expect(site.status).toBe(503);
+        expect(site.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await site.json()).toEqual({ status: 'unavailable', reason: 'no server process is ready' });
       } finally {
         await adminQuery(
           `alter database "${new URL(database.url!).pathname.slice(1)}" allow_connections true`,

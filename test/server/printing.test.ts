@@ -3,14 +3,25 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { sendRaw } from '../../server/modules/printing/raw-tcp';
 import { zplFieldData } from '../../server/modules/printing/zpl';
 import { gs1CheckDigit, isValidSscc, sscc } from '../../streams/printing';
-import { closedPort, startFakePrinter } from './fake-printer';
+import { closedPort, fakePrinterPorts, startFakePrinter } from './fake-printer';
 import { tablesDigest, testDbKind } from './support/database';
-import { call, createPallet, setupWarehouse, testCatalog } from './warehouse-fixtures';
+import {
+  analyticsOf,
+  call,
+  createPallet,
+  lastEventId,
+  liveEventsAfter,
+  setupWarehouse,
+  testCatalog,
+} from './warehouse-fixtures';
 
-const { server, w } = setupWarehouse();
+const { server, w } = setupWarehouse({
+  config: { printerPorts: loadConfig({ PRINTER_PORTS: fakePrinterPorts }).printerPorts },
+});
 
 const printer = { name: 'Dock 1', host: '127.0.0.1', dpi: 203, labelWidthMm: 100, labelHeightMm: 150 };
 const printingTables = ['printers', 'location_settings', 'pallet_ssccs'];
@@ -84,6 +95,94 @@ describe('printers', () => {
       body: { success: true },
     });
     expect((await call(server, w.admin, 'GET', `/api/printers?locationId=${loc}`)).body.data).toHaveLength(1);
+  });
+
+  it("publish the location's printing set-up live and record a system_update on every change", async () => {
+    const loc = (await server.createLocation()).id;
+    const before = await lastEventId(server, loc);
+    const first = await call(server, w.admin, 'POST', '/api/printers', { locationId: loc, ...printer });
+    const second = await call(server, w.admin, 'POST', '/api/printers', {
+      locationId: loc,
+      ...printer,
+      name: 'Dock 2',
+    });
+    await call(server, w.admin, 'PATCH', `/api/printers/${second.body.id}`, { isDefault: true });
+    await call(server, w.admin, 'DELETE', `/api/printers/${first.body.id}`);
+    await call(server, w.admin, 'PATCH', `/api/locations/${loc}/settings`, { gs1CompanyPrefix: '8712345' });
+    const events = await liveEventsAfter(server, loc, before);
+    expect(events.map((e) => e.payload.type)).toEqual(Array(5).fill('PRINTERS_UPDATE'));
+    const shown = events.map(({ payload }) => [
+      (payload.printers as { name: string; isDefault: boolean }[]).map(
+        (p) => `${p.name}${p.isDefault ? '*' : ''}`,
+      ),
+      payload.gs1CompanyPrefix,
+    ]);
+    // each event holds the whole set-up, so the default moving from one printer to another is one event
+    expect(shown).toEqual([
+      [['Dock 1*'], null],
+      [['Dock 1*', 'Dock 2'], null],
+      [['Dock 2*', 'Dock 1'], null],
+      [['Dock 2*'], null],
+      [['Dock 2*'], '8712345'],
+    ]);
+    const recorded = await analyticsOf(server, loc, 'system_update');
+    expect(recorded.map((e) => [e.notes, e.user_id])).toEqual(
+      [
+        'Printer Dock 1 added',
+        'Printer Dock 2 added',
+        'Printer Dock 2 changed',
+        'Printer Dock 1 removed',
+        'GS1 company prefix changed',
+      ].map((notes) => [notes, w.admin.id]),
+    );
+    expect(recorded[2].previous_state).toMatchObject({ name: 'Dock 2', isDefault: false });
+    expect(recorded[2].new_state).toMatchObject({ name: 'Dock 2', isDefault: true });
+  });
+
+  it('publish, under concurrent changes, a last set-up that is the final one', async () => {
+    const loc = (await server.createLocation()).id;
+    const before = await lastEventId(server, loc);
+    await Promise.all([
+      ...['A', 'B', 'C', 'D'].map((name) =>
+        call(server, w.admin, 'POST', '/api/printers', { locationId: loc, ...printer, name }),
+      ),
+      call(server, w.admin, 'PATCH', `/api/locations/${loc}/settings`, { gs1CompanyPrefix: '8712345' }),
+    ]);
+    const last = (await liveEventsAfter(server, loc, before)).at(-1)!.payload;
+    const list = await call(server, w.admin, 'GET', `/api/printers?locationId=${loc}`);
+    expect(last.printers).toEqual(list.body.data);
+    expect(last.gs1CompanyPrefix).toBe('8712345');
+  });
+
+  it("reach printers on Zebra's port 9100 only unless PRINTER_PORTS lists more", () => {
+    expect(loadConfig({}).printerPorts).toEqual([[9100, 9100]]);
+    expect(loadConfig({ PRINTER_PORTS: '9100, 9101-9103' }).printerPorts).toEqual([
+      [9100, 9100],
+      [9101, 9103],
+    ]);
+    for (const bad of ['', '9100,', '0', '9103-9101', '70000', 'any'])
+      expect(() => loadConfig({ PRINTER_PORTS: bad }), bad).toThrow(/PRINTER_PORTS/);
+  });
+
+  it('answer 422 for a port PRINTER_PORTS leaves out, and 409 to printing on one saved before', async () => {
+    const loc = (await server.createLocation()).id;
+    const before = await tablesDigest(server.database, printingTables);
+    const ssh = await call(server, w.admin, 'POST', '/api/printers', {
+      locationId: loc,
+      ...printer,
+      port: 22,
+    });
+    expect(ssh.status).toBe(422);
+    const portRule = "printers are reached on port 9100, 1024-65535 only (the server's PRINTER_PORTS)";
+    expect(ssh.body.details).toEqual({ port: portRule });
+    expect(await tablesDigest(server.database, printingTables)).toEqual(before);
+    const made = await call(server, w.admin, 'POST', '/api/printers', { locationId: loc, ...printer });
+    const moved = await call(server, w.admin, 'PATCH', `/api/printers/${made.body.id}`, { port: 443 });
+    expect(moved.body.details).toEqual({ port: portRule });
+    // as if PRINTER_PORTS had listed 22 when the printer was saved
+    await server.db.updateTable('printers').set({ port: 22 }).where('id', '=', made.body.id).execute();
+    const refused = await call(server, w.admin, 'POST', `/api/printers/${made.body.id}/test`);
+    expect(refused).toEqual({ status: 409, body: expect.objectContaining({ message: portRule }) });
   });
 
   it('answers 422 naming each bad field, and writes nothing', async () => {
@@ -279,6 +378,13 @@ describe('printing over raw TCP', () => {
       const label = await fake.nextJob();
       expect(label.toString('ascii')).toBe(await labelZpl(pallet.id));
       expect(printed.body).toMatchObject({ status: 'sent', bytes: label.length });
+      const jobs = (await analyticsOf(server, loc, 'system_update')).filter((e) =>
+        e.notes?.includes('printed'),
+      );
+      expect(jobs.map((e) => [e.notes, e.pallet_id, e.user_id, e.new_state])).toEqual([
+        ['Test label printed on Dock 1', null, w.admin.id, { printerId: made.body.id, ...test.body }],
+        ['Label printed on Dock 1', pallet.id, w.admin.id, { printerId: made.body.id, ...printed.body }],
+      ]);
     } finally {
       await fake.close();
     }
@@ -298,6 +404,8 @@ describe('printing over raw TCP', () => {
       status: 'refused',
       message: expect.stringContaining(`127.0.0.1:${port} refused`),
     });
+    // a failed job is recorded as an error, in the printer's words
+    expect((await analyticsOf(server, loc, 'error')).map((e) => e.notes)).toEqual([refused.body.message]);
     // TEST-NET-1 (RFC 5737) is never routed: no answer, no route, or a firewall's refusal
     const away = await call(server, w.admin, 'POST', '/api/printers', {
       locationId: loc,

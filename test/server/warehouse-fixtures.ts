@@ -1,7 +1,7 @@
 import { beforeAll, expect } from 'vitest';
 import type { PermissionFlag } from '../../server/modules/permissions/flags';
 import { tablesDigest } from './support/database';
-import { setupTestServer, type TestServer, type TestUser } from './support/server';
+import { setupTestServer, type TestServer, type TestServerOptions, type TestUser } from './support/server';
 
 /** A small catalogue, the one every warehouse test location gets. */
 export const testCatalog = {
@@ -72,10 +72,11 @@ export async function createWarehouse(server: TestServer): Promise<Warehouse> {
 /**
  * The set-up of a warehouse test file: a test server ({@link setupTestServer}) with a
  * {@link Warehouse} in it, built before the file's first test (and before the file's own
- * `beforeAll` hooks): `const { server, w } = setupWarehouse();` at the top of the file.
+ * `beforeAll` hooks): `const { server, w } = setupWarehouse();` at the top of the file; `options`
+ * as {@link setupTestServer} takes them.
  */
-export function setupWarehouse(): { server: TestServer; w: Warehouse } {
-  const server = setupTestServer();
+export function setupWarehouse(options?: TestServerOptions): { server: TestServer; w: Warehouse } {
+  const server = setupTestServer(options);
   const w = {} as Warehouse;
   beforeAll(async () => {
     Object.assign(w, await createWarehouse(server));

@@ -68,7 +68,7 @@ export function defaultPrinter(db: Kysely<DB>, locationId: string): Promise<Prin
 
 /**
  * Serializes printer changes of one location until the transaction ends, so "the one default"
- * holds under concurrent requests. `no key update` leaves inserts that reference the location
+ * holds under concurrent requests, and each PRINTERS_UPDATE lists every change logged before it. `no key update` leaves inserts that reference the location
  * (pallets, orders) free to go on.
  */
 export async function lockLocationPrinters(trx: Kysely<DB>, locationId: string): Promise<void> {

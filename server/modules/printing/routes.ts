@@ -1,16 +1,20 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   gs1CompanyPrefixPattern,
   type LabelFields,
   type LabelSize,
   labelLimitsMm,
+  type PrintResult,
   palletLabelLayout,
   printerDpis,
   testLabelFields,
 } from '../../../streams/printing';
 import type { App } from '../../app';
+import { portAllowed, portRangesText } from '../../config';
+import type { DB } from '../../db/schema';
 import {
   assertLocationAccess,
   currentUser,
@@ -18,9 +22,10 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, notFound } from '../../plugins/errors';
-import { mutate } from '../../plugins/mutate';
+import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
+import { insertAnalyticsEvents } from '../analytics/repository';
 import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
@@ -172,9 +177,76 @@ async function printerFor(request: FastifyRequest, pallet: PalletDoc, printerId:
 /** The ZPL of a label at a size. */
 const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabelLayout(fields, size));
 
-/** Prints a label on `printer`: its ZPL is ASCII only (text is `^FH`-escaped), so its bytes are its characters. */
-const printLabel = (printer: PrinterDoc, fields: LabelFields) =>
-  sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
+/** 422 unless `port` is one the server may reach printers on (PRINTER_PORTS). */
+function assertPrinterPort(app: App, port: number | undefined): void {
+  if (port !== undefined && !portAllowed(app.config.printerPorts, port)) {
+    throw invalid({ port: printerPortMessage(app) });
+  }
+}
+
+const printerPortMessage = (app: App) =>
+  `printers are reached on port ${portRangesText(app.config.printerPorts)} only (the server's PRINTER_PORTS)`;
+
+/**
+ * Prints a label on `printer` (its ZPL is ASCII only, text being `^FH`-escaped, so its bytes are
+ * its characters) and records the job as an analytics event: `system_update` when the printer
+ * took it, `error` with the socket's failure otherwise. A printer saved before PRINTER_PORTS
+ * left out its port gets 409 and nothing is sent.
+ */
+async function printLabel(
+  request: FastifyRequest,
+  printer: PrinterDoc,
+  fields: LabelFields,
+  what: { palletId: string | null; notes: string },
+): Promise<PrintResult> {
+  const app = request.server;
+  if (!portAllowed(app.config.printerPorts, printer.port)) throw conflict(printerPortMessage(app));
+  const result = await sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
+  await insertAnalyticsEvents(app.db, [
+    {
+      event_type: result.status === 'sent' ? 'system_update' : 'error',
+      location_id: printer.locationId,
+      user_id: currentUser(request).id,
+      pallet_id: what.palletId,
+      notes: result.status === 'sent' ? what.notes : result.message,
+      new_state: { printerId: printer.id, ...result },
+    },
+  ]);
+  return result;
+}
+
+/**
+ * What a change of a location's printers or label settings logs: a PRINTERS_UPDATE live event
+ * holding the location's whole printing set-up as GET /api/printers and the settings answer it
+ * (a change of the default touches two printers), so every open printer screen and print button
+ * follows without a reload; and a `system_update` analytics event.
+ */
+async function printingChanged(
+  trx: Kysely<DB>,
+  locationId: string,
+  notes: string,
+  previous: unknown,
+  next: unknown,
+): Promise<Pick<MutationOutcome<unknown>, 'live' | 'analytics'>> {
+  const message = {
+    // not one of SPEC 7's types: clients that do not know it skip it
+    type: 'PRINTERS_UPDATE',
+    printers: await listPrinters(trx, locationId),
+    gs1CompanyPrefix: await gs1CompanyPrefix(trx, locationId),
+  };
+  return {
+    live: [{ locationId, message }],
+    analytics: [
+      {
+        event_type: 'system_update',
+        location_id: locationId,
+        notes,
+        previous_state: previous,
+        new_state: next,
+      },
+    ],
+  };
+}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -211,6 +283,7 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { locationId, isDefault, ...fields } = request.body;
       await assertLocationAccess(request, locationId);
+      assertPrinterPort(app, fields.port);
       return mutate(request, reply, async (trx) => {
         await lockLocationPrinters(trx, locationId);
         const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
@@ -219,7 +292,11 @@ export async function printingRoutes(app: App): Promise<void> {
           `A printer named "${fields.name}" already exists here`,
           () => insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
         );
-        return { status: 201, body: printer };
+        return {
+          status: 201,
+          body: printer,
+          ...(await printingChanged(trx, locationId, `Printer ${printer.name} added`, null, printer)),
+        };
       });
     },
   );
@@ -238,14 +315,17 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const printer = await loadPrinter(request, request.params.id);
+      assertPrinterPort(app, request.body.port);
       return mutate(request, reply, async (trx) => {
         await lockLocationPrinters(trx, printer.locationId);
         if (request.body.isDefault) await clearDefault(trx, printer.locationId);
         const name = request.body.name ?? printer.name;
+        const changed = await conflictOnDuplicate(`A printer named "${name}" already exists here`, () =>
+          updatePrinter(trx, printer.id, request.body),
+        );
         return {
-          body: await conflictOnDuplicate(`A printer named "${name}" already exists here`, () =>
-            updatePrinter(trx, printer.id, request.body),
-          ),
+          body: changed,
+          ...(await printingChanged(trx, printer.locationId, `Printer ${name} changed`, printer, changed)),
         };
       });
     },
@@ -265,8 +345,18 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const printer = await loadPrinter(request, request.params.id);
       return mutate(request, reply, async (trx) => {
+        await lockLocationPrinters(trx, printer.locationId);
         await deletePrinter(trx, printer.id);
-        return { body: { success: true as const } };
+        return {
+          body: { success: true as const },
+          ...(await printingChanged(
+            trx,
+            printer.locationId,
+            `Printer ${printer.name} removed`,
+            printer,
+            null,
+          )),
+        };
       });
     },
   );
@@ -279,13 +369,16 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: "Print a test label (the pallet label with the printer's name and address) over raw TCP",
         params: idParams,
-        response: { 200: printResultSchema, ...errors(401, 404) },
+        response: { 200: printResultSchema, ...errors(401, 404, 409) },
       },
     },
     async (request) => {
       const printer = await loadPrinter(request, request.params.id);
       const fields = testLabelFields(printer, today(), await gs1CompanyPrefix(app.db, printer.locationId));
-      return printLabel(printer, fields);
+      return printLabel(request, printer, fields, {
+        palletId: null,
+        notes: `Test label printed on ${printer.name}`,
+      });
     },
   );
 
@@ -329,7 +422,10 @@ export async function printingRoutes(app: App): Promise<void> {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.body?.printerId);
       if (!printer) throw conflict('This location has no default printer: add one at Printers');
-      return printLabel(printer, await palletLabelFields(app, pallet));
+      return printLabel(request, printer, await palletLabelFields(app, pallet), {
+        palletId: pallet.id,
+        notes: `Label printed on ${printer.name}`,
+      });
     },
   );
 
@@ -379,8 +475,20 @@ export async function printingRoutes(app: App): Promise<void> {
       const locationId = request.params.id;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
+        // as every printer change: each PRINTERS_UPDATE then holds every change logged before it
+        await lockLocationPrinters(trx, locationId);
+        const previous = await gs1CompanyPrefix(trx, locationId);
         await setGs1CompanyPrefix(trx, locationId, request.body.gs1CompanyPrefix);
-        return { body: { locationId, gs1CompanyPrefix: request.body.gs1CompanyPrefix } };
+        return {
+          body: { locationId, gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+          ...(await printingChanged(
+            trx,
+            locationId,
+            'GS1 company prefix changed',
+            { gs1CompanyPrefix: previous },
+            { gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+          )),
+        };
       });
     },
   );

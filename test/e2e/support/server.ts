@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { fakePrinterPorts } from '../../server/fake-printer';
 import { migratedDataDir } from '../../server/support/database';
 import { type ServerProcess, startServerProcess } from '../../server/support/process';
 
@@ -20,7 +21,12 @@ export type RunningServer = {
 
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await migratedDataDir();
-  const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' };
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'info',
+    PRINTER_PORTS: fakePrinterPorts,
+  };
   let running: ServerProcess | null = await startServerProcess(env);
   const url = running.url;
   const port = new URL(url).port;
