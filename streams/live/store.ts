@@ -217,12 +217,13 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
       .filter((event): event is LiveEvent => event !== null);
   };
 
+  const resets$ = messages$.pipe(filter((m) => m.event === 'reset'));
   const snapshotTriggers$ = merge(
     messages$.pipe(
       filter((m) => m.event === 'connected'),
       take(1),
     ),
-    messages$.pipe(filter((m) => m.event === 'reset')),
+    resets$,
     reload$.pipe(map((): SseMessage | null => null)),
   );
   const snapshots$ = snapshotTriggers$.pipe(
@@ -284,10 +285,15 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
   const waiting$ = (deps.waiting$ ?? of([])).pipe(map(eventsOf));
   const { loadPallets = () => EMPTY } = deps;
   const loadLeftStock = (status: string) => loadPallets(deps.locationId, status);
+  // what a reset or a reload loads again, the loaded pallets may have missed too
+  const palletStatusAsked$ = merge(
+    palletStatus$.pipe(distinctUntilChanged()),
+    merge(resets$, reload$).pipe(map(() => palletStatus$.value)),
+  );
   const shown$ = model$.pipe(
     withWaiting(waiting$, scheduler),
     map(stateOf),
-    withLeftStock(palletStatus$, loadLeftStock, events$, scheduler),
+    withLeftStock(palletStatusAsked$, loadLeftStock, events$, scheduler),
   );
   const state$ = merge(shown$, saves$).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 

@@ -116,7 +116,7 @@ function changedBy<S extends PalletsState>(last: Joined<S> | null, state: S, loa
 /**
  * Operator: the pallets of the status `status$` asks for that the live store does not load
  * (shipped, processed, or all), loaded with `load` when asked, joined to the store's pallets and
- * kept current by the live `events$`, their progress in `leftStock`. Asked for active, they are
+ * kept current by the live `events$`, their progress in `leftStock`; asked again, loaded again. Asked for active, they are
  * dropped and the state itself passes through, so the active view costs nothing per batch.
  */
 export function withLeftStock<S extends PalletsState & { leftStock: LeftStock }>(
@@ -127,7 +127,8 @@ export function withLeftStock<S extends PalletsState & { leftStock: LeftStock }>
 ): OperatorFunction<S, S> {
   const extra$ = status$.pipe(
     map((status) => (loadedStatuses.includes(status) ? status : 'active')),
-    distinctUntilChanged(),
+    // a status asked again is loaded again; active stays as it is
+    distinctUntilChanged((a, b) => a === 'active' && b === 'active'),
     switchMap((status) =>
       status === 'active' ? of(null) : defer(() => extraOf(status, load(status), events$, scheduler)),
     ),
