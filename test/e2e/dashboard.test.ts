@@ -67,7 +67,8 @@ describe('the pallet board', () => {
       expect(new URL(page.url()).searchParams.get('tomatoType')).toBe('Beef');
       await page.reload();
       await page.locator('output[data-status="ready"]').waitFor();
-      expect(await page.getByLabel('Tomato type').inputValue()).toBe('Beef');
+      // the choice is there once the location's catalogue has loaded, which may be after the pallets
+      await expect.poll(() => page.getByLabel('Tomato type').inputValue()).toBe('Beef');
       await row(page, beef.id).waitFor();
       expect(await row(page, cherry.id).count()).toBe(0);
       await page.getByRole('button', { name: 'Clear filters' }).click();
