@@ -16,7 +16,13 @@ import {
   tap,
 } from 'rxjs';
 import type { ApiClient } from '../../streams/http';
-import { createLiveStore, type KeptSnapshots, type LiveStore, restSnapshotLoader } from '../../streams/live';
+import {
+  createLiveStore,
+  type KeptSnapshots,
+  type LiveStore,
+  restPalletsLoader,
+  restSnapshotLoader,
+} from '../../streams/live';
 import type { SseMessage } from '../../streams/live/types';
 import type { User } from '../../streams/session';
 
@@ -44,6 +50,7 @@ export interface LiveSources {
  */
 export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
   const loadSnapshot = restSnapshotLoader(sources.api);
+  const loadPallets = restPalletsLoader(sources.api);
   return combineLatest([sources.user$.pipe(map((user) => user?.id ?? null)), sources.locationId$]).pipe(
     distinctUntilChanged((a, b) => a[0] === b[0] && a[1] === b[1]),
     switchMap(([userId, locationId]) => {
@@ -52,6 +59,7 @@ export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | nu
         messages$: sources.messagesOf(locationId),
         locationId,
         loadSnapshot,
+        loadPallets,
         random: sources.random,
         waiting$: sources.waiting$,
         kept: sources.kept,

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { memo } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServicesProvider } from '../services';
-import { useLiveStatus, useOverview, usePallet, usePalletIds } from './live';
+import { useLiveStatus, useOverview, usePallet, usePalletIds, usePalletStatus, usePallets } from './live';
 import { liveServices, palletDoc } from './live-test-kit';
 
 // A screen built on the live hooks, over the real session, live store and pipeline; the server is
@@ -81,5 +81,41 @@ describe('the live hooks', () => {
     send({ type: 'PALLET_UPDATE', action: 'update', pallets: [pallet('a', 999)] }, 1);
     send({ type: 'PALLET_UPDATE', action: 'update', pallets: [pallet('a', 310)] }, 11);
     await waitFor(() => expect(rows()).toEqual(['b 400', 'a 310']));
+  });
+
+  it('show the pallets of a status beyond the stock while a screen asks, with their loading, live, and drop them after', async () => {
+    const shipped = palletDoc('s', 200, { status: 'shipped' });
+    const {
+      services,
+      send: sendNow,
+      connect,
+      fetch,
+    } = liveServices([pallet('a', 300)], ({ path, query }) =>
+      path === '/api/pallets' && query.get('status') === 'shipped'
+        ? { body: { data: [shipped], next_cursor: null, last_event_id: 1 } }
+        : undefined,
+    );
+    function Board({ status }: { status: string }) {
+      const loading = usePalletStatus(status);
+      const pallets = usePallets();
+      const shown = usePalletIds().map((id) => `${id}${pallets?.get(id)?.weight}`);
+      return <p data-testid="board">{`${loading.name} ${shown.join(' ')}`}</p>;
+    }
+    const board = () => screen.getByTestId('board').textContent;
+    const view = (status: string) => (
+      <ServicesProvider services={services}>
+        <Board status={status} />
+      </ServicesProvider>
+    );
+    const { rerender } = render(view('shipped'));
+    act(connect);
+    await waitFor(() => expect(board()).toBe('READY a300 s200'));
+    expect(fetch.calls.filter((c) => c.query.get('status') === 'shipped')).toHaveLength(1);
+    act(() =>
+      sendNow({ type: 'PALLET_UPDATE', action: 'update', pallets: [{ ...shipped, weight: 250 }] }, 2),
+    );
+    await waitFor(() => expect(board()).toBe('READY a300 s250'));
+    rerender(view('active'));
+    await waitFor(() => expect(board()).toBe('NONE a300'));
   });
 });

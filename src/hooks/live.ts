@@ -1,9 +1,16 @@
-import { useObservable, useObservableEagerState, useSubscription } from 'observable-hooks';
-import { useCallback, useMemo, useRef } from 'react';
+import {
+  useObservable,
+  useObservableEagerState,
+  useObservableState,
+  useSubscription,
+} from 'observable-hooks';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { distinctUntilChanged, map, type Observable, of, scan, switchMap } from 'rxjs';
 import {
   type Entities,
+  type LeftStock,
   type LiveStoreState,
+  noLeftStock,
   type Order,
   type OverviewStats,
   type Pallet,
@@ -179,4 +186,18 @@ export function useVisiblePalletIds(query$: Observable<PalletQuery>): readonly s
     [live$, query$],
   );
   return useObservableEagerState(ids$);
+}
+
+/**
+ * Asks the chosen location's store to show the pallets of a pallet status beyond the stock
+ * (shipped, processed, all) while the caller is shown, and tells how their loading goes.
+ */
+export function usePalletStatus(status: string): LeftStock {
+  const { live$ } = useServices();
+  const store = useObservableState(live$, null);
+  useEffect(() => {
+    store?.showPalletStatus(status);
+    return () => store?.showPalletStatus('active');
+  }, [store, status]);
+  return useLiveSlice((state) => state?.leftStock ?? noLeftStock, []);
 }

@@ -1,18 +1,40 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { of, switchMap } from 'rxjs';
+import { useMemo } from 'react';
+import { combineLatest, of, startWith, switchMap } from 'rxjs';
 import { useServices } from '../services';
 import { useUser } from './app-state';
 
-/** A user's name (SPEC 7's cached GET /api/users/{id}, "User" plus the id when it cannot be read); '' while it loads. */
-export function useUserName(id: string | null | undefined): string {
+const noNames: readonly string[] = [];
+
+/**
+ * The names of users `ids`, in their order (SPEC 7's cached GET /api/users/{id}, "User" plus the
+ * id when it cannot be read); each '' while it loads.
+ */
+export function useUserNames(ids: readonly string[]): readonly string[] {
   const { userName } = useServices();
   // the signed-in user's own name is known without asking (and they may not read other users)
   const me = useUser();
-  const mine = me !== null && id === me.id;
-  const name$ = useObservable(
-    (inputs$) => inputs$.pipe(switchMap(([name, userId, own]) => (userId && !own ? name(userId) : of('')))),
-    [userName, id, mine],
+  const myId = me?.id ?? null;
+  const names$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([name, wanted, own]) =>
+          wanted.length === 0
+            ? of(noNames)
+            : combineLatest(wanted.map((id) => (id === own ? of('') : name(id).pipe(startWith(''))))),
+        ),
+      ),
+    [userName, ids, myId],
   );
-  const name = useObservableState(name$, '');
-  return mine ? me.username : name;
+  const names = useObservableState(names$, noNames);
+  return useMemo(
+    () => ids.map((id, i) => (me !== null && id === myId ? me.username : (names[i] ?? ''))),
+    [ids, names, me, myId],
+  );
+}
+
+/** A user's name (as `useUserNames`); '' while it loads. */
+export function useUserName(id: string | null | undefined): string {
+  const ids = useMemo(() => (id ? [id] : noNames), [id]);
+  return useUserNames(ids)[0] ?? '';
 }

@@ -5,6 +5,7 @@ import {
   type DashboardFilters,
   defaultFilters,
   orderMatches,
+  type PalletsState,
   palletMatches,
   palletStatusChoices,
   visiblePalletIds,
@@ -130,5 +131,33 @@ describe('visiblePalletIds', () => {
     states.next(state);
     filters.next(only({ tomatoType: 'plum' }));
     expect(lists).toEqual([['a'], ['c', 'a'], ['c', 'b'], []]);
+  });
+
+  it('reads the order of all pallets only when the list is made anew, not for a batch that moves none', () => {
+    const states = new Subject<PalletsState>();
+    const base = projectionOf(
+      { pallets: [pallet({ id: 'a', tomatoType: 'cherry' })], orders: [], zones: [] },
+      0,
+      emptyProjection.pendingZones,
+      [],
+      0,
+    );
+    let reads = 0;
+    const counted = (state: Projection): PalletsState => ({
+      changedPallets: state.changedPallets,
+      pallets: {
+        get: (id) => state.pallets.get(id),
+        count: state.pallets.count,
+        get ids() {
+          reads++;
+          return state.pallets.ids;
+        },
+      },
+    });
+    states.pipe(visiblePalletIds(new BehaviorSubject(only({})))).subscribe();
+    states.next(counted(base));
+    expect(reads).toBe(1);
+    states.next(counted(applyEvents(base, [ev('a', 'update', { weight: 2 })], 0)));
+    expect(reads).toBe(1);
   });
 });

@@ -147,13 +147,14 @@ export function visiblePalletIds(
     combineLatest([state$, query$]).pipe(
       scan<[PalletsState, PalletQuery], View>(
         (view, [state, query]) => {
-          const { ids } = state.pallets;
+          // read only when the list is made anew: joined lists (`withLeftStock`) are made on reading
+          const ids = () => state.pallets.ids;
           const test = (id: string) => {
             const pallet = state.pallets.get(id);
             return pallet !== undefined && palletMatches(pallet, query);
           };
           if (query !== view.query || state.changedPallets === null) {
-            const shown = ids.filter(test);
+            const shown = ids().filter(test);
             return { query, visible: new Set(shown), ids: shown };
           }
           let moved = false;
@@ -164,7 +165,7 @@ export function visiblePalletIds(
             if (passes) view.visible.add(id);
             else view.visible.delete(id);
           }
-          return moved ? { ...view, ids: ids.filter((id) => view.visible.has(id)) } : view;
+          return moved ? { ...view, ids: ids().filter((id) => view.visible.has(id)) } : view;
         },
         { query: null, visible: new Set(), ids: [] },
       ),

@@ -20,7 +20,7 @@ export {
 export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 export type { LiveSnapshot } from './projection';
-export { restSnapshotLoader } from './snapshot';
+export { type PalletsLoad, restPalletsLoader, restSnapshotLoader } from './snapshot';
 export {
   createLiveStore,
   type KeptSnapshots,
@@ -39,4 +39,5 @@ export type {
   StorageZone,
 } from './types';
 export { inStock } from './types';
+export { type LeftStock, noLeftStock, withLeftStock } from './with-left-stock';
 export type { ZoneOccupancy } from './zone-occupancy';

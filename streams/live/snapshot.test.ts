@@ -1,8 +1,8 @@
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../http/client';
 import { createFakeFetch } from '../http/fake-fetch';
-import { restSnapshotLoader } from './snapshot';
+import { restPalletsLoader, restSnapshotLoader } from './snapshot';
 
 describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
   it('reads every page of pallets, orders and zones plus the overview, with the oldest last event id', async () => {
@@ -43,5 +43,30 @@ describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
       '1000',
       '1000',
     ]);
+  });
+});
+
+describe('restPalletsLoader (GET /api/pallets with a status)', () => {
+  it('reads every page of the status asked for, telling after each how many have come', async () => {
+    const fetch = createFakeFetch(({ query }) => {
+      expect(query.get('locationId')).toBe('L1');
+      expect(query.get('status')).toBe('shipped');
+      return query.get('cursor')
+        ? { body: { data: [{ id: 'p2', status: 'shipped' }], next_cursor: null, last_event_id: 12 } }
+        : { body: { data: [{ id: 'p1', status: 'shipped' }], next_cursor: 'p1', last_event_id: 10 } };
+    });
+    const load = restPalletsLoader(createApiClient({ fetch, token: () => 't' }));
+    expect(await firstValueFrom(load('L1', 'shipped').pipe(toArray()))).toEqual([
+      { pallets: [{ id: 'p1', status: 'shipped' }], lastEventId: 10, done: false },
+      {
+        pallets: [
+          { id: 'p1', status: 'shipped' },
+          { id: 'p2', status: 'shipped' },
+        ],
+        lastEventId: 10,
+        done: true,
+      },
+    ]);
+    expect(fetch.calls.map((c) => c.query.get('cursor'))).toEqual([null, 'p1']);
   });
 });

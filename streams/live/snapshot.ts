@@ -1,8 +1,8 @@
-import { EMPTY, expand, forkJoin, map, type Observable, reduce } from 'rxjs';
+import { EMPTY, expand, forkJoin, last, map, type Observable, scan } from 'rxjs';
 import type { ApiClient } from '../http/client';
 import { readOrder, readPallet, readZone } from './normalise';
 import type { LiveSnapshot } from './projection';
-import type { OverviewStats } from './types';
+import type { OverviewStats, Pallet } from './types';
 
 /** A page of a list route (pallet pages arrive camelCased by the client, SPEC 7). */
 interface Page<T> {
@@ -14,30 +14,56 @@ interface Page<T> {
 const pageSize = 1_000;
 
 /**
- * Every page of a list route, as one list of the items `read` makes something of, plus the oldest
- * live event id a page was current with. Each page is read as it arrives, while the next loads.
+ * The pages of a list route read so far, as one list of the items `read` makes something of, plus
+ * the oldest live event id a page was current with: one value a page, the last with no next
+ * cursor. Each page is read as it arrives, while the next loads.
  */
-function allPages<T>(
+function pagesOf<T>(
   api: ApiClient,
   path: string,
-  locationId: string,
+  query: Record<string, string>,
   read: (item: unknown) => T | null,
 ): Observable<Page<T>> {
   const page = (cursor: string | null) =>
-    api.request$<Page<unknown>>({ method: 'GET', path, query: { locationId, limit: pageSize, cursor } }).pipe(
+    api.request$<Page<unknown>>({ method: 'GET', path, query: { ...query, limit: pageSize, cursor } }).pipe(
       map((raw) => ({
         ...raw,
         data: raw.data.map(read).filter((item): item is T => item !== null),
       })),
     );
   return page(null).pipe(
-    expand((last) => (last.nextCursor ? page(last.nextCursor) : EMPTY)),
-    reduce((all, next) => ({
+    expand((latest) => (latest.nextCursor ? page(latest.nextCursor) : EMPTY)),
+    scan((all, next) => ({
       data: all.data.concat(next.data),
-      nextCursor: null,
+      nextCursor: next.nextCursor,
       lastEventId: Math.min(all.lastEventId, next.lastEventId),
     })),
   );
+}
+
+/** Every page of a list route of a location, joined (`pagesOf`'s last value). */
+const allPages = <T>(api: ApiClient, path: string, locationId: string, read: (item: unknown) => T | null) =>
+  pagesOf(api, path, { locationId }, read).pipe(last());
+
+/** The pallets of one status read so far, page by page; `done` on the last page. */
+export interface PalletsLoad {
+  pallets: Pallet[];
+  /** The oldest live event id a page was current with: later events are applied on top. */
+  lastEventId: number;
+  done: boolean;
+}
+
+/**
+ * Loads a location's pallets of a status (GET /api/pallets `status`: shipped, processed or all),
+ * every page, telling after each page how many have come so far.
+ */
+export function restPalletsLoader(
+  api: ApiClient,
+): (locationId: string, status: string) => Observable<PalletsLoad> {
+  return (locationId, status) =>
+    pagesOf(api, '/api/pallets', { locationId, status }, readPallet).pipe(
+      map((page) => ({ pallets: page.data, lastEventId: page.lastEventId, done: page.nextCursor === null })),
+    );
 }
 
 /**

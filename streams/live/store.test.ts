@@ -225,6 +225,50 @@ describe('createLiveStore', () => {
       );
     }),
   );
+
+  it(
+    'shows the pallets of a status beyond the stock when asked, loaded for its location and kept live, until active again',
+    marbles((m) => {
+      const messages = m.hot('  c 599ms u 99ms r', {
+        c: connected(0),
+        u: palletMessage('s', 'update', { weight: 7, status: 'shipped' }, 3),
+        r: reset,
+      });
+      const asked: string[] = [];
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () => m.cold('(s|)', { s: snapshot('a') }),
+        loadPallets: (locationId, status) => {
+          asked.push(`${locationId} ${status}`);
+          return m.cold('100ms (l|)', {
+            l: { pallets: [{ id: 's', weight: 1, status: 'shipped' }], lastEventId: 2, done: true },
+          });
+        },
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      m.scheduler.schedule(() => store.showPalletStatus('shipped'), 200);
+      m.scheduler.schedule(() => store.showPalletStatus('active'), 1_000);
+      const shown = store.state$.pipe(
+        map(
+          (s) =>
+            `${s.leftStock.name} ${s.pallets.ids.map((id) => `${id}${s.pallets.get(id)?.weight}`).join(' ')}`,
+        ),
+        distinctUntilChanged(),
+      );
+      // asked at 200, loaded at 300, s changed live at 600 (u leads its window), loaded again after
+      // the reset at 700, dropped at 1000
+      m.expect(shown, '^ 1100ms !').toBeObservable('(xa) 196ms l 99ms r 299ms w 99ms l 99ms r 199ms a', {
+        x: 'NONE ',
+        a: 'NONE a1',
+        l: 'LOADING a1',
+        r: 'READY a1 s1',
+        w: 'READY a1 s7',
+      });
+      m.scheduler.schedule(() => expect(asked).toEqual(['L1 shipped', 'L1 shipped']), 1_100);
+    }),
+  );
 });
 
 describe('the store’s zones', () => {

@@ -1,6 +1,7 @@
 import {
   asyncScheduler,
   auditTime,
+  BehaviorSubject,
   catchError,
   defer,
   distinctUntilChanged,
@@ -40,7 +41,9 @@ import {
   projectionOf,
   snapshotOf,
 } from './projection';
+import type { PalletsLoad } from './snapshot';
 import type { LiveEvent, LivePrinting, Order, OverviewStats, Pallet, SseMessage, StorageZone } from './types';
+import { type LeftStock, noLeftStock, withLeftStock } from './with-left-stock';
 import { withWaiting } from './with-waiting';
 import { type ZoneOccupancy, zoneOccupancy } from './zone-occupancy';
 
@@ -52,6 +55,8 @@ export interface LiveStoreDeps {
   /** Loads the location's REST snapshot. */
   loadSnapshot: (locationId: string) => ObservableInput<LiveSnapshot>;
   random: () => number;
+  /** Loads the location's pallets of a status the snapshot leaves out (shipped, processed, all). */
+  loadPallets?: (locationId: string, status: string) => Observable<PalletsLoad>;
   /**
    * The user's changes that wait to be sent (the phone's offline queue), in order, each as the
    * live message body (SPEC 7) the server will send for it: shown on top of the data, marked.
@@ -91,6 +96,8 @@ export interface LiveStoreState {
   inventorySettings: Record<string, unknown> | null;
   /** The printing set-up a manager changed since the data loaded; null before any change. */
   printing: LivePrinting | null;
+  /** The pallets of the status `showPalletStatus` asked for, beyond the stock: none, loading or ready. */
+  leftStock: LeftStock;
 }
 
 /** A location's live data (SPEC 4 "Live updates"), with its commands. */
@@ -110,6 +117,11 @@ export interface LiveStore {
   applyOptimistic(bodies: readonly unknown[]): void;
   /** Pull-to-refresh: load the snapshot again (status 'reloading' while the old data stays shown). */
   reload(): void;
+  /**
+   * Shows the pallets of a status beyond the stock too (shipped, processed or all), loaded with
+   * `loadPallets` and kept live; active (the start) drops them.
+   */
+  showPalletStatus(status: string): void;
 }
 
 /** The store's own state: the projection, and the events held while a snapshot loads. */
@@ -190,6 +202,7 @@ const stateOf = ({
   lastEventId: projection.lastEventId,
   inventorySettings: projection.inventorySettings,
   printing: projection.printing,
+  leftStock: noLeftStock,
 });
 
 /**
@@ -203,6 +216,7 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
   const scheduler = deps.scheduler ?? asyncScheduler;
   const optimistic$ = new Subject<readonly LiveEvent[]>();
   const reload$ = new Subject<void>();
+  const palletStatus$ = new BehaviorSubject('active');
   const messages$ = deps.messages$.pipe(share());
   /** Bodies in SPEC 7's message shape as events, read as the stream's are. */
   const eventsOf = (bodies: readonly unknown[]) => {
@@ -212,12 +226,13 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
       .filter((event): event is LiveEvent => event !== null);
   };
 
+  const resets$ = messages$.pipe(filter((m) => m.event === 'reset'));
   const snapshotTriggers$ = merge(
     messages$.pipe(
       filter((m) => m.event === 'connected'),
       take(1),
     ),
-    messages$.pipe(filter((m) => m.event === 'reset')),
+    resets$,
     reload$.pipe(map((): SseMessage | null => null)),
   );
   const snapshots$ = snapshotTriggers$.pipe(
@@ -236,10 +251,12 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
       ),
     ),
   );
-  const batches$ = messages$.pipe(
+  const events$ = messages$.pipe(
     livePipeline(deps.locationId, deps.timing ?? defaultLiveTiming, scheduler),
-    map((delivery): Action => ({ kind: 'events', events: delivery.flat(), now: scheduler.now() })),
+    map((delivery) => delivery.flat()),
+    share(),
   );
+  const batches$ = events$.pipe(map((events): Action => ({ kind: 'events', events, now: scheduler.now() })));
   const optimisticSteps$ = optimistic$.pipe(
     markOptimistic(idsOf, undefined, scheduler),
     map((step): Action => ({ kind: 'optimistic', step, now: scheduler.now() })),
@@ -275,14 +292,25 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
       )
     : EMPTY;
   const waiting$ = (deps.waiting$ ?? of([])).pipe(map(eventsOf));
-  const state$ = merge(model$.pipe(withWaiting(waiting$, scheduler), map(stateOf)), saves$).pipe(
-    shareReplay({ bufferSize: 1, refCount: true }),
+  const { loadPallets = () => EMPTY } = deps;
+  const loadLeftStock = (status: string) => loadPallets(deps.locationId, status);
+  // what a reset or a reload loads again, the loaded pallets may have missed too
+  const palletStatusAsked$ = merge(
+    palletStatus$.pipe(distinctUntilChanged()),
+    merge(resets$, reload$).pipe(map(() => palletStatus$.value)),
   );
+  const shown$ = model$.pipe(
+    withWaiting(waiting$, scheduler),
+    map(stateOf),
+    withLeftStock(palletStatusAsked$, loadLeftStock, events$, scheduler),
+  );
+  const state$ = merge(shown$, saves$).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 
   return {
     state$,
     zones$: state$.pipe(zoneOccupancy(), shareReplay({ bufferSize: 1, refCount: true })),
     applyOptimistic: (bodies) => optimistic$.next(eventsOf(bodies)),
     reload: () => reload$.next(),
+    showPalletStatus: (status) => palletStatus$.next(status),
   };
 }

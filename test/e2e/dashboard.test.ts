@@ -67,7 +67,8 @@ describe('the pallet board', () => {
       expect(new URL(page.url()).searchParams.get('tomatoType')).toBe('Beef');
       await page.reload();
       await page.locator('output[data-status="ready"]').waitFor();
-      expect(await page.getByLabel('Tomato type').inputValue()).toBe('Beef');
+      // the choice is there once the location's catalogue has loaded, which may be after the pallets
+      await expect.poll(() => page.getByLabel('Tomato type').inputValue()).toBe('Beef');
       await row(page, beef.id).waitFor();
       expect(await row(page, cherry.id).count()).toBe(0);
       await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -142,6 +143,59 @@ describe('the pallet board', () => {
       await b.browser.close();
     }
   }, 180_000);
+
+  it('lists the shipped and processed pallets under Pallet status after a reload, and a filter bar whose choices read fully', async () => {
+    const [shipped, processed, active] = [await make({}), await make({}), await make({})];
+    const order = await call<{ id: string }>(
+      server.url,
+      'POST',
+      '/api/orders',
+      { locationId, customer: 'Filter test', requestedPallets: 1, dueDate: '2026-01-02' },
+      adminToken,
+    );
+    await call(server.url, 'POST', `/api/orders/${order.id}/assign`, { palletIds: [shipped.id] }, adminToken);
+    await call(server.url, 'POST', `/api/orders/${order.id}/ship`, undefined, adminToken);
+    await call(server.url, 'POST', `/api/pallets/${processed.id}/process`, undefined, adminToken);
+    const { browser, page } = await openBoard(people.manager);
+    try {
+      // the page opens after both left the stock: only the server knows them
+      await row(page, active.id).waitFor();
+      const status = page.getByLabel('Pallet status');
+      await status.selectOption('Shipped');
+      await row(page, shipped.id).waitFor();
+      expect(await row(page, processed.id).count()).toBe(0);
+      expect(await row(page, active.id).count()).toBe(0);
+      await status.selectOption('Processed');
+      await row(page, processed.id).waitFor();
+      expect(await row(page, shipped.id).count()).toBe(0);
+      await status.selectOption('All');
+      for (const id of [shipped.id, processed.id, active.id]) await row(page, id).waitFor();
+      await status.selectOption('Active');
+      await row(page, shipped.id).waitFor({ state: 'detached' });
+
+      // each filter at least as wide as its longest choice, at the desk and at tablet width
+      const cut = () =>
+        page
+          .getByRole('search', { name: 'Filters' })
+          .locator('select')
+          .evaluateAll((selects) =>
+            (selects as HTMLSelectElement[]).flatMap((select) => {
+              const shown = select.getBoundingClientRect().width;
+              select.style.width = 'max-content';
+              const needed = select.getBoundingClientRect().width;
+              select.style.width = '';
+              return shown + 0.5 < needed ? [select.labels[0]?.textContent] : [];
+            }),
+          );
+      expect(await cut()).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'dashboard-filters-1440.png') });
+      await page.setViewportSize({ width: 1024, height: 768 });
+      expect(await cut()).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'dashboard-filters-1024.png') });
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('keeps the row being read in place and counts new pallets as "3 new"', async () => {
     for (let i = 0; i < 40; i++) await make({ weight: 300 + i });

@@ -15,6 +15,7 @@ import {
   useOverview,
   usePalletIds,
   usePalletLookup,
+  usePalletStatus,
   usePresentPallets,
   useVisiblePalletIds,
 } from '../../hooks/live';
@@ -108,6 +109,7 @@ export default function DashboardScreen() {
     [filters, created],
   );
   const ids = useVisiblePalletIds(query$);
+  const leftStock = usePalletStatus(filters.palletStatus);
   const setFilters = (change: Partial<DashboardFilters>) =>
     setParams(searchWith(search, { ...filters, ...change }), { replace: true });
 
@@ -224,6 +226,10 @@ export default function DashboardScreen() {
             <span className={styles.count} data-testid="pallet-count">
               {countText(ids.length)} {ids.length === 1 ? 'pallet' : 'pallets'}
             </span>
+            <span className={styles.loadingMore} role="status">
+              {leftStock.name === 'LOADING' &&
+                `Loading ${leftStock.status} pallets… ${countText(leftStock.loaded)} so far`}
+            </span>
             {tickedIds.length > 0 && (
               <span className={styles.ticked}>
                 {tickedIds.length} ticked
@@ -234,7 +240,7 @@ export default function DashboardScreen() {
             )}
             {!canManage && <span className={styles.readOnly}>Read only</span>}
           </div>
-          {status === 'loading' ? (
+          {status === 'loading' || (leftStock.name === 'LOADING' && ids.length === 0) ? (
             <div className={styles.skeleton} aria-busy="true">
               <span className="visually-hidden">Loading the pallets of this location…</span>
               {Array.from({ length: 8 }, (_, i) => (

@@ -1,6 +1,6 @@
 import { type DashboardFilters, palletStatusChoices } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
-import { useUserName } from '../../hooks/user-names';
+import { useUserNames } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
 import { type Choice, SelectField } from '../../ui/select-field';
 import styles from './filter-bar.module.css';
@@ -33,11 +33,13 @@ const fixed: Record<'orderStatus' | 'dateRange' | 'weightRange', Choice[]> = {
   ],
 };
 
-/** One "Added by" choice, named by its user once the name has loaded. */
-function UserOption({ id }: { id: string }) {
-  const name = useUserName(id);
-  return <option value={id}>{name || id}</option>;
-}
+/** The catalogue's filters, each with its label and the choice that keeps every value. */
+const catalogFilters = [
+  ['tomatoType', 'Tomato type', 'All types'],
+  ['boxType', 'Box type', 'All boxes'],
+  ['tomatoOption', 'Tomato option', 'All options'],
+  ['palletType', 'Pallet type', 'All pallets'],
+] as const satisfies readonly [keyof Catalog, string, string][];
 
 /** The filter bar of SPEC 3's dashboard filters, each control labelled by its field. */
 export function FilterBar({
@@ -54,69 +56,40 @@ export function FilterBar({
   onChange: (change: Partial<DashboardFilters>) => void;
   onClear: () => void;
 }) {
+  const names = useUserNames(people);
+  const addedByChoices = [
+    { value: '', label: 'Anyone' },
+    ...people.map((id, i) => ({ value: id, label: names[i] || id })),
+  ];
+  const select = (field: keyof DashboardFilters, label: string, choices: readonly Choice[]) => (
+    <SelectField
+      // Chromium keeps a select's width when an option's text changes (a name arriving): a new
+      // select is measured anew
+      key={`${field} ${choices.map((choice) => choice.label).join('\n')}`}
+      label={label}
+      value={filters[field]}
+      choices={choices}
+      onChange={(value) => onChange({ [field]: value })}
+    />
+  );
   return (
     <search className={styles.bar} aria-label="Filters">
-      <SelectField
-        label="Tomato type"
-        value={filters.tomatoType}
-        choices={anyOf(catalog.tomatoType, 'All types')}
-        onChange={(tomatoType) => onChange({ tomatoType })}
-      />
-      <SelectField
-        label="Box type"
-        value={filters.boxType}
-        choices={anyOf(catalog.boxType, 'All boxes')}
-        onChange={(boxType) => onChange({ boxType })}
-      />
-      <SelectField
-        label="Tomato option"
-        value={filters.tomatoOption}
-        choices={anyOf(catalog.tomatoOption, 'All options')}
-        onChange={(tomatoOption) => onChange({ tomatoOption })}
-      />
-      <SelectField
-        label="Pallet type"
-        value={filters.palletType}
-        choices={anyOf(catalog.palletType, 'All pallets')}
-        onChange={(palletType) => onChange({ palletType })}
-      />
-      <SelectField
-        label="Pallet status"
-        value={filters.palletStatus}
-        choices={palletStatusChoices}
-        onChange={(palletStatus) => onChange({ palletStatus })}
-      />
-      <SelectField
-        label="Order status"
-        value={filters.orderStatus}
-        choices={fixed.orderStatus}
-        onChange={(orderStatus) => onChange({ orderStatus })}
-      />
-      <SelectField
-        label="Date range"
-        value={filters.dateRange}
-        choices={fixed.dateRange}
-        onChange={(dateRange) => onChange({ dateRange })}
-      />
-      <SelectField
-        label="Weight range"
-        value={filters.weightRange}
-        choices={fixed.weightRange}
-        onChange={(weightRange) => onChange({ weightRange })}
-      />
-      <SelectField
-        label="Added by"
-        value={filters.addedBy}
-        choices={[{ value: '', label: 'Anyone' }]}
-        onChange={(addedBy) => onChange({ addedBy })}
-      >
-        {people.map((id) => (
-          <UserOption key={id} id={id} />
-        ))}
-      </SelectField>
-      <Button variant="ghost" className={styles.clear} onClick={onClear}>
-        Clear filters
-      </Button>
+      {/* what the pallets are, then where they stand, when and by whom */}
+      <div className={styles.line}>
+        {catalogFilters.map(([field, label, anyLabel]) =>
+          select(field, label, anyOf(catalog[field], anyLabel)),
+        )}
+        {select('weightRange', 'Weight range', fixed.weightRange)}
+      </div>
+      <div className={styles.line}>
+        {select('palletStatus', 'Pallet status', palletStatusChoices)}
+        {select('orderStatus', 'Order status', fixed.orderStatus)}
+        {select('dateRange', 'Date range', fixed.dateRange)}
+        {select('addedBy', 'Added by', addedByChoices)}
+        <Button variant="ghost" className={styles.clear} onClick={onClear}>
+          Clear filters
+        </Button>
+      </div>
     </search>
   );
 }
