@@ -38,10 +38,11 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
-    // five files at a time on two cores: a file spends much of its time waiting on other
-    // processes (a server, Chromium, PostgreSQL), which the other files fill; the longest start
+    // three files at a time on two cores: a file spends much of its time waiting on other
+    // processes (a server, Chromium, PostgreSQL), which the other files fill; more only made each
+    // process wait longer for a core, up to servers that did not start in time. The longest start
     // first, whatever their project (test/sequencer.ts)
-    maxWorkers: 5,
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     sequence: { sequencer: LongestFirst },
     coverage: {
       provider: 'v8',

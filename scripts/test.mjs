@@ -143,9 +143,11 @@ const vitest = (name, projectNames, extra = []) => {
 // the data core and the app, with the data core's coverage (held to 90 % of its lines), beside the
 // server and browser tests, which run no code of the data core's that these do not and would only
 // pay for the coverage
+// one worker: beside the server and browser tests a second pool of workers only made every
+// process on the two cores wait longer, up to the servers' start timing out
 const unit = vitest('vitest-unit', ['streams', 'app'], ['--coverage']);
 const rest = vitest('vitest', projects);
-const unitDone = capture('npx', unit.args, { env });
+const unitDone = capture('npx', unit.args, { env: { ...env, TEST_WORKERS: '1' } });
 if ((await runAsync('npx', rest.args, { env })) !== 0) failures.push('tests');
 for (const check of [
   { name: 'unit tests', line: `$ npx ${unit.args.join(' ')}`, done: unitDone },

@@ -60,7 +60,7 @@ describe('the shell', () => {
     } finally {
       await browser.close();
     }
-  }, 180_000);
+  }, 300_000); // a restart of the server, and the client's backoff to reach it again
 
   it('hides the connection badge on a phone', async () => {
     const browser = await openBrowser(phone);

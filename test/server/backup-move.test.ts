@@ -48,7 +48,8 @@ async function withDatabase<T>(
   }
 }
 
-describe.runIf(testDbKind === 'pglite')('the embedded database', () => {
+// each step reads or writes the whole database: given the time it takes when the machine is busy
+describe.runIf(testDbKind === 'pglite')('the embedded database', { timeout: 120_000 }, () => {
   let dataDir: string;
   let server: ServerProcess | undefined;
   let moved: ServerProcess | undefined;
