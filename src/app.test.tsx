@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { asyncScheduler, BehaviorSubject, NEVER, type Observable, of } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../streams/http/fake-fetch';
 import { createMemoryStorage, createSession, type User } from '../streams/session';
 import { AppProviders, AppRoutes } from './app';
@@ -158,6 +158,23 @@ describe('the app', () => {
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ann');
     expect(where()).toBe('/login?redirect=%2Fdashboard');
+  });
+
+  it('takes a session signed in elsewhere (another tab) from the login screen to where the user was headed', async () => {
+    const server = (r: FakeRequest): FakeAnswer =>
+      r.path === '/api/auth/login'
+        ? { body: { token: 't', refreshToken: 'r', user: ann } }
+        : r.path.endsWith('/restrictions')
+          ? restrictions
+          : { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } };
+    const waiting = mount('/login?redirect=%2Fdashboard%2Finventory', server, { signedIn: false });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await act(() => waiting.session.login({ username: 'ann', password: 'secret' }));
+    await vi.waitFor(() => expect(waiting.where()).toBe('/dashboard/inventory'));
+    cleanup();
+    // a page that reached the login screen after its session arrived goes on all the same
+    const late = mount('/login?redirect=%2Fdashboard', server);
+    await vi.waitFor(() => expect(late.where()).toBe('/dashboard'));
   });
 
   it('lets an administrator in on a desktop without desktop_access', async () => {

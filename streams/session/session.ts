@@ -46,7 +46,6 @@ import {
   readAuth,
   readItem,
   type SessionStorages,
-  type StoredAuth,
   saveAuth,
   storageKeys,
   storedSettings,
@@ -153,11 +152,23 @@ export function createSession(deps: SessionDeps): Session {
     const expiry = readItem(storage, storageKeys.sessionExpiry);
     return expiry === null ? null : Number(expiry);
   };
+  /**
+   * The refresh token this tab's current one replaced, when it knows: said with the session, so a
+   * tab that was reloading while the session was refreshed, and missed that, takes the new one
+   * instead of presenting the replaced token (which the server takes for theft).
+   */
+  let replaced: string | undefined;
   /** Tells the other tabs about this tab's session (after a login or refresh, or when asked). */
-  const announce = (replaces?: string) => {
+  const announce = () => {
     const auth = readAuth(storage);
     if (auth.token && auth.user)
-      tabs?.post({ type: 'session', auth, level: persistenceOf(storage), expiresAt: expiryOf(), replaces });
+      tabs?.post({
+        type: 'session',
+        auth,
+        level: persistenceOf(storage),
+        expiresAt: expiryOf(),
+        replaces: replaced,
+      });
   };
   /**
    * One refresh for all tabs: under the tabs' lock, a refresh token another tab has already
@@ -178,7 +189,8 @@ export function createSession(deps: SessionDeps): Session {
                 refreshToken: answer.refreshToken ?? null,
                 user: answer.user,
               });
-              announce(presented);
+              replaced = presented;
+              announce();
             }
             return answer;
           }),
@@ -287,10 +299,15 @@ export function createSession(deps: SessionDeps): Session {
     dispatch({ type: 'signed-out', reason });
   };
 
-  /** Takes the session another tab holds (stored as it is there) when this tab has none or holds its predecessor. */
-  const adopt = (auth: StoredAuth, level: PersistenceLevel, expiresAt: number | null) => {
+  /**
+   * Takes the session another tab holds (stored as it is there) when this tab has none or holds its
+   * predecessor. A login screen showing meanwhile goes on by itself (it follows the state).
+   */
+  const adopt = (message: Extract<TabMessage, { type: 'session' }>) => {
+    const { auth } = message;
     if (!auth.token || !auth.user) return;
-    saveAuth(storage, auth, level, expiresAt);
+    saveAuth(storage, auth, message.level, message.expiresAt);
+    replaced = message.replaces;
     dispatch({ type: 'authenticated', user: auth.user });
   };
   const hearTab = (message: TabMessage) => {
@@ -299,14 +316,8 @@ export function createSession(deps: SessionDeps): Session {
       // a session in local storage is the asking tab's already; one in this tab's storage is shared
       if (stored.token && persistenceOf(storage) === 'session_only') announce();
     } else if (message.type === 'session') {
-      if (message.replaces !== undefined) {
-        if (stored.refreshToken === message.replaces) adopt(message.auth, message.level, message.expiresAt);
-      } else if (!stored.token && state.value.name !== 'AUTHENTICATED') {
-        adopt(message.auth, message.level, message.expiresAt);
-        const path = deps.currentPath?.() ?? '/';
-        if (path.startsWith('/login'))
-          navigation.next(new URLSearchParams(path.split('?')[1] ?? '').get('redirect') ?? '/');
-      }
+      const successor = message.replaces !== undefined && stored.refreshToken === message.replaces;
+      if (successor || (!stored.token && state.value.name !== 'AUTHENTICATED')) adopt(message);
     } else if (
       (message.refreshToken !== null && stored.refreshToken === message.refreshToken) ||
       (!stored.token && state.value.user)
@@ -316,7 +327,10 @@ export function createSession(deps: SessionDeps): Session {
     }
   };
   const hearing = tabs?.messages$.subscribe(hearTab);
-  if (tabs && !(start.token && start.user)) tabs.post({ type: 'ask' });
+  // a tab without a session asks for one; a tab whose session lives in its own storage asks too, in
+  // case another tab refreshed it while this one was loading
+  if (tabs && (!(start.token && start.user) || persistenceOf(storage) === 'session_only'))
+    tabs.post({ type: 'ask' });
 
   return {
     state$: state.asObservable(),

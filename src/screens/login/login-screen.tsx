@@ -1,5 +1,5 @@
 import { useObservableEagerState } from 'observable-hooks';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isAdmin } from '../../../streams/permissions';
 import { loginMessages, type MobileMode, type User } from '../../../streams/session';
@@ -38,11 +38,20 @@ export default function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<User | null>(null);
   const notice = error ? null : loginNotice(search, 'reason' in state ? state.reason : null);
+  /** This screen's own sign-in is under way (or done): it goes on by `enter`, after its checks. */
+  const signingIn = useRef(false);
+  const signedIn = state.name === 'AUTHENTICATED';
+  // a session this screen did not sign in (another tab's, shared before or after this page drew,
+  // or one already signed in) goes on to where the user was headed
+  useEffect(() => {
+    if (signedIn && !signingIn.current) navigate(afterLoginTarget(search), { replace: true });
+  }, [signedIn, navigate, search]);
 
   const enter = async (mode: MobileMode) => {
     const denied = accessDenial(await settledPermissions(permissions$), mode);
     if (denied) {
       await session.logout();
+      signingIn.current = false;
       setChoosing(null);
       setPassword('');
       setError(denied);
@@ -59,11 +68,13 @@ export default function LoginScreen() {
     }
     setBusy(true);
     setError(null);
+    signingIn.current = true;
     try {
       const user = await session.login({ username: username.trim(), password, rememberMe });
       if (user.force_mobile_mode_enabled && !isAdmin(user)) setChoosing(user);
       else await enter(mobile ? 'mobile' : 'desktop');
     } catch (err) {
+      signingIn.current = false;
       setPassword('');
       setError(err instanceof Error ? err.message : loginMessages.failed);
     } finally {
