@@ -21,7 +21,7 @@ type NativeDetector = {
 };
 
 /** A QR detector: the browser's own where it has one, else the zxing-wasm ponyfill. */
-async function qrDetector(): Promise<Detector> {
+async function loadQrDetector(): Promise<Detector> {
   const native = (globalThis as { BarcodeDetector?: NativeDetector }).BarcodeDetector;
   if (native && (await native.getSupportedFormats()).includes('qr_code'))
     return new native({ formats: ['qr_code'] });
@@ -31,6 +31,18 @@ async function qrDetector(): Promise<Detector> {
   });
   return new BarcodeDetector({ formats: ['qr_code'] });
 }
+
+let detector: Promise<Detector> | null = null;
+/**
+ * The page's one detector, kept across openings of the camera: setting the ponyfill up again
+ * compiles its WebAssembly again, which the first read of every opening waited for. A failed load
+ * is forgotten, so the next opening tries again.
+ */
+const qrDetector = () =>
+  (detector ??= loadQrDetector().catch((error: unknown) => {
+    detector = null;
+    throw error;
+  }));
 
 /** The camera as the screen shows it. */
 export type CameraState =

@@ -291,7 +291,7 @@ describe('the mobile operator', () => {
     }
   }, 120_000);
 
-  it("reads a pallet label with the phone camera, opens that pallet and prints its label on the location's printer", async () => {
+  it("reads a pallet label with the phone camera, opens that pallet, prints its label on the location's printer and reads it again with the decoder loaded once", async () => {
     const pallet = await createPallet(server.url, adminToken, locationId, 612);
     const printer = await startFakePrinter();
     await api('POST', '/api/printers', {
@@ -312,6 +312,21 @@ describe('the mobile operator', () => {
       const context = await browser.newContext(phone);
       await context.grantPermissions(['camera']);
       const page = await context.newPage();
+      // counts the WebAssembly modules the page sets up: the decoder is one
+      await page.addInitScript(() => {
+        const w = window as unknown as { wasmLoads: number };
+        w.wasmLoads = 0;
+        for (const name of ['instantiate', 'instantiateStreaming'] as const) {
+          const original = WebAssembly[name] as (...args: unknown[]) => Promise<unknown>;
+          Object.assign(WebAssembly, {
+            [name]: (...args: unknown[]) =>
+              original.apply(WebAssembly, args).then((loaded) => {
+                w.wasmLoads += 1;
+                return loaded;
+              }),
+          });
+        }
+      });
       const refused = cspViolations(page);
       await signIn(page, server.url, operator);
       await page.getByRole('button', { name: 'Scan with camera' }).click();
@@ -329,6 +344,12 @@ describe('the mobile operator', () => {
       expect(
         await page.evaluate(() => performance.getEntriesByName('qr-decode', 'measure').length),
       ).toBeGreaterThan(0);
+
+      // the camera opened again reads with the decoder it loaded the first time
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' }).click();
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
+      expect(await page.evaluate(() => (window as unknown as { wasmLoads: number }).wasmLoads)).toBe(1);
       // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
       expect(refused).toEqual([]);
     } finally {
