@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { asyncScheduler, BehaviorSubject, NEVER, type Observable, of } from 'rxjs';
+import { asyncScheduler, BehaviorSubject, filter, firstValueFrom, NEVER, type Observable, of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../streams/http/fake-fetch';
-import { createMemoryStorage, createSession, type User } from '../streams/session';
+import { createMemoryStorage, createSession, type Session, type Tabs, type User } from '../streams/session';
+import { createTabHub } from '../streams/session/test-kit';
 import { AppProviders, AppRoutes } from './app';
 import { createServices } from './services';
 import { nextViewport } from './ui/layout/viewport';
@@ -33,6 +34,8 @@ function mount(
     width = 1280,
     user = ann,
     online$ = of(true) as Observable<boolean>,
+    tabs = undefined as Tabs | undefined,
+    made = undefined as Session | undefined,
   } = {},
 ) {
   const local = createMemoryStorage(
@@ -44,8 +47,9 @@ function mount(
     online$,
     scheduler: asyncScheduler,
     random: () => 0.5,
+    tabs,
   };
-  const session = createSession(deps);
+  const session = made ?? createSession(deps);
   const services = createServices(session, {
     viewport$: of(nextViewport(null, { width, height: 800 })),
     userAgent,
@@ -160,21 +164,43 @@ describe('the app', () => {
     expect(where()).toBe('/login?redirect=%2Fdashboard');
   });
 
-  it('takes a session signed in elsewhere (another tab) from the login screen to where the user was headed', async () => {
+  it('takes a session another tab shares from the login screen to where the user was headed, and leaves a signed-in visit there', async () => {
     const server = (r: FakeRequest): FakeAnswer =>
       r.path === '/api/auth/login'
         ? { body: { token: 't', refreshToken: 'r', user: ann } }
         : r.path.endsWith('/restrictions')
           ? restrictions
           : { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } };
-    const waiting = mount('/login?redirect=%2Fdashboard%2Finventory', server, { signedIn: false });
+    const hub = createTabHub();
+    const waiting = mount('/login?redirect=%2Fdashboard%2Finventory', server, {
+      signedIn: false,
+      tabs: hub.tab(),
+    });
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
-    await act(() => waiting.session.login({ username: 'ann', password: 'secret' }));
+    const tab = () =>
+      createSession({
+        fetch: createFakeFetch(server),
+        storage: { local: createMemoryStorage(), session: createMemoryStorage() },
+        online$: of(true),
+        scheduler: asyncScheduler,
+        random: () => 0.5,
+        tabs: hub.tab(),
+      });
+    await tab().login({ username: 'ann', password: 'secret' });
     await vi.waitFor(() => expect(waiting.where()).toBe('/dashboard/inventory'));
     cleanup();
-    // a page that reached the login screen after its session arrived goes on all the same
-    const late = mount('/login?redirect=%2Fdashboard', server);
+    // a page opened signed out is sent to the login screen, which the other tab's answer may have
+    // reached before it was drawn: it goes on all the same
+    const answered = tab();
+    await firstValueFrom(answered.state$.pipe(filter((state) => state.name === 'AUTHENTICATED')));
+    const late = mount('/login?redirect=%2Fdashboard', server, { signedIn: false, made: answered });
     await vi.waitFor(() => expect(late.where()).toBe('/dashboard'));
+    cleanup();
+    // a user signed in here who opens the login screen gets the login screen (SPEC 2)
+    const visit = mount('/login', server);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(visit.where()).toBe('/login');
   });
 
   it('lets an administrator in on a desktop without desktop_access', async () => {

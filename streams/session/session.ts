@@ -301,14 +301,15 @@ export function createSession(deps: SessionDeps): Session {
 
   /**
    * Takes the session another tab holds (stored as it is there) when this tab has none or holds its
-   * predecessor. A login screen showing meanwhile goes on by itself (it follows the state).
+   * predecessor. A login screen shown meanwhile, or drawn just after, goes on by itself: the state
+   * says the session was shared.
    */
   const adopt = (message: Extract<TabMessage, { type: 'session' }>) => {
     const { auth } = message;
     if (!auth.token || !auth.user) return;
     saveAuth(storage, auth, message.level, message.expiresAt);
     replaced = message.replaces;
-    dispatch({ type: 'authenticated', user: auth.user });
+    dispatch({ type: 'authenticated', user: auth.user, shared: true });
   };
   const hearTab = (message: TabMessage) => {
     const stored = readAuth(storage);

@@ -23,7 +23,12 @@ interface SignedIn {
 /** The session machine of SPEC 4, one tagged union. */
 export type SessionState =
   | ({ name: 'INITIALIZING'; user: null } & Health)
-  | ({ name: 'AUTHENTICATED'; user: User } & Health)
+  | ({
+      name: 'AUTHENTICATED';
+      user: User;
+      /** Taken from another tab of this browser session (not signed in, validated or refreshed here). */
+      shared?: true;
+    } & Health)
   | ({
       name: 'REFRESHING';
       /** The state the recovery started from (AUTHENTICATED on a 401, FAILED on a retry, …). */
@@ -43,7 +48,7 @@ export type SessionState =
 
 /** What happens to the session. `failed` and `online` count one failure; `signed-out` does not. */
 export type SessionEvent =
-  | { type: 'authenticated'; user: User }
+  | { type: 'authenticated'; user: User; shared?: true }
   | { type: 'refreshing'; reason: string }
   | { type: 'failed'; reason: string; at: number; recoverable: boolean }
   | { type: 'signed-out'; reason: string }
@@ -94,7 +99,7 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
   const health = healthOf(state);
   switch (event.type) {
     case 'authenticated':
-      return { name: 'AUTHENTICATED', user: event.user, ...healthy };
+      return { name: 'AUTHENTICATED', user: event.user, ...(event.shared && { shared: true }), ...healthy };
     case 'refreshing':
       return { name: 'REFRESHING', reason: event.reason, user: state.user, ...health };
     case 'failed': {

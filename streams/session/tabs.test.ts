@@ -62,7 +62,8 @@ describe('one session across the tabs of a browser', () => {
     expect(first.storage.dump()[storageKeys.token]).toBe('login-1'); // this tab's storage only
     const second = b.tab('/login?redirect=%2Fdashboard%2Finventory');
     await settle();
-    expect(second.state()).toMatchObject({ name: 'AUTHENTICATED', user: alice });
+    expect(second.state()).toMatchObject({ name: 'AUTHENTICATED', user: alice, shared: true });
+    expect(first.state()).not.toHaveProperty('shared');
     expect(second.storage.dump()[storageKeys.token]).toBe('login-1');
     // where it goes from the login screen is the screen's to decide, from the state
     expect(second.navigations).toEqual([]);

@@ -40,12 +40,12 @@ export default function LoginScreen() {
   const notice = error ? null : loginNotice(search, 'reason' in state ? state.reason : null);
   /** This screen's own sign-in is under way (or done): it goes on by `enter`, after its checks. */
   const signingIn = useRef(false);
-  const signedIn = state.name === 'AUTHENTICATED';
-  // a session this screen did not sign in (another tab's, shared before or after this page drew,
-  // or one already signed in) goes on to where the user was headed
+  const shared = state.name === 'AUTHENTICATED' && !!state.shared;
+  // a session another tab shared, while this screen showed or just before it was drawn (a page
+  // opened signed out is sent here before the other tab's answer), goes on to where it was headed
   useEffect(() => {
-    if (signedIn && !signingIn.current) navigate(afterLoginTarget(search), { replace: true });
-  }, [signedIn, navigate, search]);
+    if (shared && !signingIn.current) navigate(afterLoginTarget(search), { replace: true });
+  }, [shared, navigate, search]);
 
   const enter = async (mode: MobileMode) => {
     const denied = accessDenial(await settledPermissions(permissions$), mode);
