@@ -70,7 +70,7 @@ if (existsSync(chromiumPath)) {
   met = report(`Chromium ${browser.version}`, browser.figures, liveFloors.chromiumEventsPerSec) && met;
 } else {
   console.log(
-    `Chromium not found at ${chromiumPath}: install Debian's "chromium" package (apt-get install chromium), or set CHROMIUM_PATH; \`npm test\` installs it when it can.`,
+    `Chromium not found at ${chromiumPath}: install Debian's "chromium-headless-shell" package (apt-get install chromium-headless-shell), or set CHROMIUM_PATH; \`npm test\` installs it when it can.`,
   );
 }
 const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));

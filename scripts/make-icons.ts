@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from '../test/e2e/support/browser';
 
 const root = join(import.meta.dirname, '..');
 const svg = readFileSync(join(root, 'public', 'favicon.svg'), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: chromiumPath });
 try {
   for (const [size, inset] of [
     [192, 0.1],

@@ -38,7 +38,8 @@ function capture(cmd, args, opts = {}) {
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  // the headless shell: the full browser in headless mode took three times the CPU
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell'];
   return candidates.find((p) => p && existsSync(p));
 }
 
@@ -88,7 +89,12 @@ async function postgresAnswers(url) {
   }
 }
 
-const chromium = ensureDebianPackage('chromium', findChromium, 'Chromium', 'CHROMIUM_PATH');
+const chromium = ensureDebianPackage(
+  'chromium-headless-shell',
+  findChromium,
+  "Chromium's headless shell",
+  'CHROMIUM_PATH',
+);
 const nginx = ensureDebianPackage('nginx', findNginx, 'nginx (the proxy test)', 'NGINX_PATH');
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const projects = ['server-pglite', 'e2e'];
