@@ -203,6 +203,34 @@ describe('the app', () => {
     expect(visit.where()).toBe('/login');
   });
 
+  it("takes an administrator's change at /admin without signing in again, and lists what the user may open now", async () => {
+    let granted = false;
+    let locations = [{ id: 'l1', name: 'Naaldwijk' }];
+    const { where } = mount('/admin', (r) =>
+      r.path === '/api/auth/validate'
+        ? { body: { data: { user: { ...ann, permissions: granted ? { sorting_access: true } : {} } } } }
+        : r.path.endsWith('/restrictions')
+          ? restrictions
+          : r.path === '/api/user-locations'
+            ? { body: { data: locations } }
+            : { status: 404 },
+    );
+    expect(await screen.findByRole('heading', { name: 'Admin refresh' })).toBeTruthy();
+    expect(where()).toBe('/admin-refresh');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/^Your access is up to date/),
+    );
+    const fact = (name: string) => screen.getByText(name).nextElementSibling!.textContent;
+    const opens = () => fact('You can open');
+    expect(opens()).not.toContain('Sorting');
+    expect(fact('Your locations')).toBe('Naaldwijk');
+    granted = true;
+    locations = [...locations, { id: 'l2', name: 'Maasland' }];
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
+    await vi.waitFor(() => expect(opens()).toContain('Sorting'));
+    await vi.waitFor(() => expect(fact('Your locations')).toBe('Naaldwijk, Maasland'));
+  });
+
   it('lets an administrator in on a desktop without desktop_access', async () => {
     const admin = { ...ann, username: 'root', admin: true, desktop_access: false };
     const { where } = mount(

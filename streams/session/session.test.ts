@@ -253,6 +253,20 @@ describe('logout and password change', () => {
   });
 });
 
+describe('validation on demand', () => {
+  it("takes the user as the server holds it now, with an administrator's changes", async () => {
+    const granted = { ...alice, permissions: [{ name: 'sorting_access' }] };
+    const server = createAuthServer((request) =>
+      request.path === '/api/auth/validate' ? { body: { data: { user: granted } } } : undefined,
+    );
+    const { session } = startSession({ storage: signedIn(), fetch: server.fetch });
+    expect(await firstValueFrom(session.user$)).toEqual(alice);
+    await session.validate();
+    expect(await firstValueFrom(session.user$)).toEqual(granted);
+    expect(current(session).name).toBe('AUTHENTICATED');
+  });
+});
+
 describe('smart 401 recovery', () => {
   it('shares one refresh between 10 concurrent 401s and retries each with the new token', async () => {
     const server = createAuthServer();

@@ -10,6 +10,7 @@ import {
   from,
   ignoreElements,
   interval,
+  lastValueFrom,
   map,
   merge,
   type Observable,
@@ -109,6 +110,12 @@ export interface Session {
   changePassword(input: { currentPassword: string; newPassword: string }): Promise<void>;
   /** Smart recovery, shared by concurrent callers; emits the new token. */
   recover$(): Observable<string>;
+  /**
+   * Validates the session now, as the 5-minute check does: the user's flags, locations and
+   * restrictions become what the server holds (recovering first if the token is refused).
+   * Resolves once done; the state tells how it went.
+   */
+  validate(): Promise<void>;
   /** Stops the timers (validation, clean-up, breaker, retries). */
   dispose(): void;
 }
@@ -344,6 +351,7 @@ export function createSession(deps: SessionDeps): Session {
     api,
     preferences,
     recover$: recovery,
+    validate: () => lastValueFrom(validateNow(), { defaultValue: undefined }),
     async login({ username, password, rememberMe = false, persistence }) {
       if (!username?.trim() || !password) throw new Error(loginMessages.missingFields);
       const level = persistence ?? (rememberMe ? 'remember_me' : 'session_only');
