@@ -55,7 +55,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'streams', include: ['streams/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'streams',
+          include: ['streams/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          // the property tests run hundreds of cases: beside the server and browser tests on two
+          // cores, 5 s of Vitest's default was not always enough (no timing rule is read off a clock)
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
