@@ -5,7 +5,9 @@
  *   p50 and p99 over 200 isolated changes (each a leading-edge delivery, no throttle wait) and over
  *   a burst of 20 changes a second;
  * - the board's first render of the 10,000 pallets after the snapshot's last page arrived;
- * - the main-thread time to apply and paint a 100-event batch; the JS heap with 10,000 pallets;
+ * - the main-thread time to apply and paint a 100-event batch, delivered as one (median of 5): the
+ *   100 changes commit over seconds here, so a page behind a proxy that holds its live stream gets
+ *   them in one burst inside an open throttle window; the JS heap with 10,000 pallets;
  * - an assignment's time from its HTTP answer to the other page's order count (50 of them);
  * - the dashboard's render with a storage map of 20 zones × 30 rows × 10 pallets, from the click
  *   that opens it (the live store already loaded) to its painted map, median of 5: an upper
@@ -28,6 +30,7 @@ import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
+import { startHeldStreamProxy } from './held-stream-proxy';
 import { inParallel, percentile, root, seedPallets, writeResults } from './support';
 
 const palletCount = Number(process.env.PALLETS ?? 10_000);
@@ -99,7 +102,7 @@ try {
   console.log(`${stored.toLocaleString('en')} pallets stored in ${map.zones} zones × ${map.rows} rows`);
 
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const open = async (path?: string) => {
+  const open = async (path?: string, base = server.url) => {
     const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     // when the last snapshot page arrived, and when the first row was painted after it
@@ -116,8 +119,8 @@ try {
         requestAnimationFrame(() => setTimeout(() => (w.paintedAt = performance.now())));
       }).observe(document, { childList: true, subtree: true });
     });
-    await signIn(page, server.url, people.manager);
-    if (path) await page.goto(`${server.url}${path}`);
+    await signIn(page, base, people.manager);
+    if (path) await page.goto(`${base}${path}`);
     await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
     return page;
@@ -241,37 +244,53 @@ try {
   }
   const mapRenderMs = percentile(mapRenders, 50);
 
-  // main-thread time to apply and paint 100 events: the page's script, style and layout time around
-  // them (the renderer's own counters), less its idle rate; network handling is not the page's work
-  const cdp = await reader.context().newCDPSession(reader);
-  await cdp.send('Performance.enable');
+  // main-thread time to apply and paint 100 events delivered as ONE batch: the page's script, style
+  // and layout time around them (the renderer's own counters), less its idle rate. One by one the
+  // 100 changes commit over seconds on this server, so a third page reads the live stream through a
+  // proxy that holds it while they commit: a 101st change, let through first, opens the pallets'
+  // throttle window, and the 100 follow in one burst within it, to be applied as one delivery
+  const proxy = await startHeldStreamProxy(server.url);
+  const batchPage = await open(undefined, proxy.url);
+  const batchCdp = await batchPage.context().newCDPSession(batchPage);
+  await batchCdp.send('Performance.enable');
   const work = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'];
   const taskSeconds = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics
+    (await batchCdp.send('Performance.getMetrics')).metrics
       .filter((m) => work.includes(m.name))
       .reduce((sum, m) => sum + m.value, 0);
-  // the page's own background work per second (heartbeats, the clock), once the burst has settled
-  await sleep(3_000);
-  const idleFrom = { task: await taskSeconds(), at: Date.now() };
-  await sleep(2_000);
-  const idlePerMs = ((await taskSeconds()) - idleFrom.task) / (Date.now() - idleFrom.at);
-  const batchIds = made.slice(0, 100).map((p) => p.id);
-  const batchFrom = { task: await taskSeconds(), at: Date.now() };
-  await Promise.all(
-    batchIds.map((id) =>
-      call<ApiPallet>(
-        server.url,
-        'PATCH',
-        `/api/pallets/${id}`,
-        { version: versions.get(id), weight: 777 },
-        adminToken,
-      ).then((p) => versions.set(id, p.version)),
-    ),
-  );
-  await sleep(1_000);
-  const busySeconds = (await taskSeconds()) - batchFrom.task - idlePerMs * (Date.now() - batchFrom.at);
-  const batchOf100Ms = Math.round(busySeconds * 10_000) / 10;
+  const patch = (id: string, kg: number) =>
+    call<ApiPallet>(
+      server.url,
+      'PATCH',
+      `/api/pallets/${id}`,
+      { version: versions.get(id), weight: kg },
+      adminToken,
+    ).then((p) => versions.set(id, p.version));
+  const batches: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    // the page's own background work per second (heartbeats, the clock), once all has settled
+    await sleep(3_000);
+    const idleFrom = { task: await taskSeconds(), at: Date.now() };
+    await sleep(2_000);
+    const idlePerMs = ((await taskSeconds()) - idleFrom.task) / (Date.now() - idleFrom.at);
+    proxy.hold();
+    await patch(made[100].id, 600 + round);
+    await Promise.all(made.slice(0, 100).map((p) => patch(p.id, 700 + round)));
+    while (proxy.held() < 101) await sleep(20);
+    proxy.release(1);
+    await sleep(30); // the opener applied; its window stays open for 150 ms
+    const batchFrom = { task: await taskSeconds(), at: Date.now() };
+    proxy.resume();
+    // the batch is delivered at the window's end; the activity feed reads again within a second
+    await sleep(1_500);
+    const busySeconds = (await taskSeconds()) - batchFrom.task - idlePerMs * (Date.now() - batchFrom.at);
+    batches.push(Math.round(busySeconds * 10_000) / 10);
+  }
+  const batchOf100Ms = percentile(batches, 50);
+  await batchPage.context().close();
+  await proxy.close();
 
+  const cdp = await reader.context().newCDPSession(reader);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const heapMb = Math.round(usedSize / 1024 / 102.4) / 10;
@@ -288,6 +307,7 @@ try {
     storageMap: { ...map, renderMs: mapRenderMs },
     inventoryFirstRenderMs,
     batchOf100Ms,
+    batchesOf100Ms: batches,
     heapMb,
     dashboardChunkGzipKb,
     targets,
@@ -313,7 +333,7 @@ try {
     `inventory's first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${inventoryFirstRenderMs} ms (${verdict(inventoryFirstRenderMs, targets.inventoryFirstRenderMs)})`,
   );
   console.log(
-    `main-thread time for a 100-event batch: ${batchOf100Ms} ms (${verdict(batchOf100Ms, targets.batchOf100Ms)})`,
+    `main-thread time for a 100-event batch delivered as one: median ${batchOf100Ms} ms of ${batches.join(', ')} (${verdict(batchOf100Ms, targets.batchOf100Ms)})`,
   );
   console.log(
     `JS heap with ${palletCount.toLocaleString('en')} pallets: ${heapMb} MB (${verdict(heapMb, targets.heapMb)})`,

@@ -45,7 +45,7 @@ export interface LiveSources {
 /**
  * The live store of the chosen location, or null when nobody is signed in or no location is
  * chosen. Choosing another location replaces it; signing out drops it. A store stays warm (its
- * projection and its zones kept) while anything reads this stream (the services' provider does while the app
+ * projection, its zones and who added its pallets kept) while anything reads this stream (the services' provider does while the app
  * runs), so moving between screens fetches nothing again.
  */
 export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
@@ -65,7 +65,10 @@ export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | nu
         kept: sources.kept,
       });
       const taken$ = (sources.taken$ ?? EMPTY).pipe(tap((message) => store.applyOptimistic([message])));
-      return concat(of(store), merge(store.state$, store.zones$, taken$).pipe(ignoreElements()));
+      return concat(
+        of(store),
+        merge(store.state$, store.zones$, store.addedBy$, taken$).pipe(ignoreElements()),
+      );
     }),
     shareReplay({ bufferSize: 1, refCount: true }),
   );

@@ -5,7 +5,7 @@ import {
   useSubscription,
 } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { distinctUntilChanged, map, type Observable, of, scan, switchMap } from 'rxjs';
+import { distinctUntilChanged, map, type Observable, of, switchMap } from 'rxjs';
 import {
   type Entities,
   type LeftStock,
@@ -109,36 +109,13 @@ export const useOptimistic = (id: string) =>
 export const useWaiting = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.waiting.has(entityId) ?? false, [id]);
 
-/**
- * The ids of the users who added the location's pallets, for the "Added by" filter. A batch
- * looks only at the pallets it changed, and the list is a new one only when someone new appears.
- */
+/** The ids of the users who added the location's pallets, for the "Added by" filter (kept by the store). */
 export function useAddedBy(): readonly string[] {
-  const state$ = useLiveState$();
+  const { live$ } = useServices();
   const people$ = useObservable(
     (inputs$) =>
-      inputs$.pipe(
-        switchMap(([states]) =>
-          states.pipe(
-            scan(
-              (seen: { ids: readonly string[]; set: Set<string> }, state) => {
-                if (!state) return { ids: noIds, set: new Set<string>() };
-                const fresh = state.changedPallets === null ? new Set<string>() : seen.set;
-                const before = fresh.size;
-                for (const id of state.changedPallets ?? state.pallets.ids) {
-                  const by = state.pallets.get(id)?.addedBy;
-                  if (typeof by === 'string') fresh.add(by);
-                }
-                return fresh === seen.set && fresh.size === before ? seen : { ids: [...fresh], set: fresh };
-              },
-              { ids: noIds, set: new Set<string>() },
-            ),
-            map((seen) => seen.ids),
-            distinctUntilChanged(),
-          ),
-        ),
-      ),
-    [state$],
+      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.addedBy$ ?? of(noIds))))),
+    [live$],
   );
   return useObservableEagerState(people$);
 }

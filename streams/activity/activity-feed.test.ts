@@ -2,7 +2,7 @@ import { map, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { activityRefreshMs } from '../config';
 import { marbles } from '../session/marbles';
-import { type ActivityEntry, activityFeed, groupActivity } from './activity-feed';
+import { type ActivityEntry, type ActivityFeed, activityFeed, groupActivity } from './activity-feed';
 
 const event = (id: string, fields: Record<string, unknown> = {}) => ({
   id,
@@ -55,6 +55,36 @@ describe('activityFeed', () => {
         map((f) => `${f.entries.map((e) => e.id).join('')}|${f.advice ?? ''}`),
       );
       m.expect(feed).toBeObservable(expected, { l: '|', x: '1|', y: '|blocked' });
+    }),
+  );
+});
+
+describe('activityFeed keeps what it read before', () => {
+  it(
+    'gives the same feed when a read brings nothing new, and keeps the entries it had beside a new one',
+    marbles((m) => {
+      const answers = [[event('1')], [event('1')], [event('2'), event('1')]];
+      let call = 0;
+      const read = () => of({ data: answers[call++], source: '/api/insights' as const, advice: null });
+      const changes = m.hot('  a 1s b 1s c', { a: 1, b: 2, c: 3 });
+      //                       read: 1      1 again     2 above 1
+      const expected = '       (lx) 997ms s 1000ms k';
+      let before: ActivityFeed | undefined;
+      const feed = activityFeed(changes, read, 1_000, m.scheduler).pipe(
+        map((f) => {
+          const label =
+            f.status === 'loading'
+              ? 'l'
+              : f === before
+                ? 's'
+                : before && f.entries[1] === before.entries[0] && f.entries[0].id === '2'
+                  ? 'k'
+                  : 'x';
+          before = f;
+          return label;
+        }),
+      );
+      m.expect(feed).toBeObservable(expected);
     }),
   );
 });

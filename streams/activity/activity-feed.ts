@@ -80,11 +80,38 @@ export function groupActivity(entries: readonly ActivityEntry[]): ActivityEntry[
   return grouped;
 }
 
+const sameEntry = (a: ActivityEntry, b: ActivityEntry) =>
+  a.id === b.id &&
+  a.type === b.type &&
+  a.userName === b.userName &&
+  a.palletId === b.palletId &&
+  a.orderId === b.orderId &&
+  a.place?.zone === b.place?.zone &&
+  a.place?.rowIndex === b.place?.rowIndex &&
+  a.at === b.at &&
+  a.count === b.count;
+
+/**
+ * `after`, read again, with each entry that reads as before being the object it was: a live batch
+ * then re-renders only the entries it brought. `before` itself when nothing changed.
+ */
+function keptEntries(before: readonly ActivityEntry[], after: ActivityEntry[]): readonly ActivityEntry[] {
+  const known = new Map(before.map((entry) => [entry.id, entry]));
+  const entries = after.map((entry) => {
+    const was = known.get(entry.id);
+    return was && sameEntry(was, entry) ? was : entry;
+  });
+  return entries.length === before.length && entries.every((entry, i) => entry === before[i])
+    ? before
+    : entries;
+}
+
 /**
  * The location's recent activity, live: read again after each change the location's stream
  * brings (`changes$`, e.g. its last event id), at most once per `refreshMs` with the last change
  * always read, so a burst of changes costs two reads, not one each. A failed read keeps the feed
- * as it was.
+ * as it was; entries read again unchanged keep their objects, and a read that brings nothing new
+ * gives the feed it had.
  */
 export function activityFeed(
   changes$: Observable<unknown>,
@@ -103,7 +130,9 @@ export function activityFeed(
             const entries = Array.isArray(answer.data)
               ? answer.data.map(entryOf).filter((e) => e !== null)
               : [];
-            last = { status: 'ready', entries: groupActivity(entries), advice: answer.advice };
+            const kept = keptEntries(last.entries, groupActivity(entries));
+            if (last.status !== 'ready' || kept !== last.entries || answer.advice !== last.advice)
+              last = { status: 'ready', entries: kept, advice: answer.advice };
             return last;
           }),
           catchError(() => of(last)),

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import { distinctUntilChanged, map, type Observable, switchMap } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { keptSnapshotSaveMs, optimisticMarkMs } from '../config';
 import type { LiveSnapshot } from './projection';
@@ -315,6 +315,40 @@ describe('the store’s zones', () => {
         () => expect(seenBy[1].every((zones, i) => zones === seenBy[0][i])).toBe(true),
         800,
       );
+    }),
+  );
+
+  it(
+    'keeps who added the pallets for a screen that opens after a batch: it reads the whole list',
+    marbles((m) => {
+      const messages = m.hot('  c 199ms p', {
+        c: connected(0),
+        p: palletMessage('c', 'add', { addedBy: 'u3' }, 1),
+      });
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: () =>
+          m.cold('(s|)', {
+            s: {
+              pallets: [
+                { id: 'a', addedBy: 'u1' },
+                { id: 'b', addedBy: 'u2' },
+              ],
+              orders: [],
+              zones: [],
+            },
+          }),
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      const people = store.addedBy$.pipe(map((ids) => ids.join() || 'none'));
+      const values = { n: 'none', x: 'u1,u2', y: 'u1,u2,u3' };
+      // the pallet's 150 ms window opens with it: delivered at once (leading edge)
+      m.expect(people).toBeObservable('(nx) 196ms y', values);
+      // a screen opened at 400 ms, when the last batch named only pallet c
+      const late = m.cold('400ms a').pipe(switchMap(() => people));
+      m.expect(late).toBeObservable('400ms y', values);
     }),
   );
 });

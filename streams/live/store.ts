@@ -28,6 +28,7 @@ import {
 } from 'rxjs';
 import { keptSnapshotSaveMs } from '../config';
 import { retryDelayMs } from '../connection/backoff';
+import { addedBy } from './added-by';
 import type { Entities } from './entities';
 import { idsOf } from './ids-of';
 import { markOptimistic, type OptimisticStep } from './mark-optimistic';
@@ -109,6 +110,11 @@ export interface LiveStore {
    * every screen, and kept up to date batch by batch while anything listens.
    */
   zones$: Observable<readonly ZoneOccupancy[]>;
+  /**
+   * The ids of the users who added the location's pallets (`addedBy`), shared like `zones$`: a
+   * screen that opens reads the list the store keeps instead of walking all the pallets again.
+   */
+  addedBy$: Observable<readonly string[]>;
   /**
    * Applies a change the user just made before the server confirms it (SPEC 4). Bodies in SPEC
    * 7's message shape, e.g. {type:'PALLET_UPDATE', action:'update', pallets:[…]}; normalised by
@@ -309,6 +315,7 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
   return {
     state$,
     zones$: state$.pipe(zoneOccupancy(), shareReplay({ bufferSize: 1, refCount: true })),
+    addedBy$: state$.pipe(addedBy(), shareReplay({ bufferSize: 1, refCount: true })),
     applyOptimistic: (bodies) => optimistic$.next(eventsOf(bodies)),
     reload: () => reload$.next(),
     showPalletStatus: (status) => palletStatus$.next(status),

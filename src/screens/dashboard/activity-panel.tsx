@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ActivityEntry } from '../../../streams/activity';
 import { useActivity } from '../../hooks/activity';
 import { useOrder } from '../../hooks/live';
@@ -47,7 +48,8 @@ function deed(entry: ActivityEntry, customer: string | null): string {
   }
 }
 
-function Entry({
+/** One entry: drawn again only when it changed, so a read of the feed redraws only its new entries. */
+const Entry = memo(function Entry({
   entry,
   now,
   onPallet,
@@ -80,7 +82,7 @@ function Entry({
       )}
     </li>
   );
-}
+});
 
 /** Who did what at the location, live, each entry leading to its pallet on the board or its order. */
 export function ActivityPanel({
