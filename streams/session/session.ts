@@ -365,6 +365,8 @@ export function createSession(deps: SessionDeps): Session {
           expiryFor(level, now()),
         );
         dispatch({ type: 'authenticated', user: answer.user });
+        // a new session: it replaced no refresh token
+        replaced = undefined;
         announce();
         return answer.user;
       } catch (error) {

@@ -4,6 +4,7 @@ import type { FakeRequest } from '../http/fake-fetch';
 import { createSession } from './session';
 import type { SessionState } from './state';
 import { createMemoryStorage, type StorageLike, storageKeys } from './storage';
+import type { TabMessage } from './tabs';
 import { alice, createAuthServer, createDeps, createTabHub, settle } from './test-kit';
 
 /**
@@ -51,7 +52,13 @@ function browser() {
     });
     return { session: made, storage: session, navigations, state: () => state! };
   };
-  return { server, refreshes, revoked: () => revoked, tab };
+  /** What the tabs tell each other from now on, as a tab that only listens hears it. */
+  const heard = () => {
+    const messages: TabMessage[] = [];
+    hub.tab().messages$.subscribe((message) => messages.push(message));
+    return messages;
+  };
+  return { server, refreshes, revoked: () => revoked, tab, heard };
 }
 
 describe('one session across the tabs of a browser', () => {
@@ -122,6 +129,20 @@ describe('one session across the tabs of a browser', () => {
     expect(reloaded.storage.dump()[storageKeys.refreshToken]).toBe(
       first.storage.dump()[storageKeys.refreshToken],
     );
+  });
+
+  it('says which refresh token a refreshed session replaced, and of a new sign-in nothing', async () => {
+    const b = browser();
+    const tab = b.tab();
+    await tab.session.login({ username: 'alice', password: 'secret' });
+    const messages = b.heard();
+    tab.storage.setItem(storageKeys.token, 'expired');
+    await firstValueFrom(tab.session.recover$());
+    await tab.session.logout();
+    await tab.session.login({ username: 'alice', password: 'secret' });
+    await settle();
+    const sessions = messages.filter((m) => m.type === 'session');
+    expect(sessions.map((m) => m.replaces)).toEqual(['r-0', undefined]);
   });
 
   it('a replaced refresh token presented again still ends the session (a thief is not a tab)', async () => {
