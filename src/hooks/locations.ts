@@ -1,11 +1,12 @@
 import {
-  BehaviorSubject,
   catchError,
   distinctUntilChanged,
   from,
   map,
+  merge,
   type Observable,
   of,
+  Subject,
   shareReplay,
   startWith,
   switchMap,
@@ -33,16 +34,22 @@ const listOf = (body: unknown): LocationOption[] => {
 };
 
 /**
- * The signed-in user's locations (GET /api/user-locations), fetched for each user and again on
- * `reload()`, which keeps showing the list it had while it reads (no flash of "loading").
+ * The signed-in user's locations (GET /api/user-locations), fetched for each user, again when the
+ * user object names other locations (an administrator's change, seen at the next validation) and
+ * on `reload()`; a read again keeps showing the list it had while it reads (no flash of "loading").
  */
 export function createLocations(user$: Observable<User | null>, api: ApiClient): Locations {
-  const reloads = new BehaviorSubject<void>(undefined);
+  const reloads = new Subject<void>();
   const read = () =>
     from(api.get('/api/user-locations')).pipe(
       map((body): LocationsState => ({ status: 'ready', locations: listOf(body) })),
       catchError((error: unknown) => of<LocationsState>({ status: 'failed', error })),
     );
+  /** The user's granted locations as the user object names them (changes read the list again). */
+  const granted$ = user$.pipe(
+    map((user) => JSON.stringify(user?.locationIds ?? null)),
+    distinctUntilChanged(),
+  );
   return {
     reload: () => reloads.next(),
     state$: user$.pipe(
@@ -51,7 +58,7 @@ export function createLocations(user$: Observable<User | null>, api: ApiClient):
       switchMap((userId) =>
         userId === null
           ? of<LocationsState>({ status: 'ready', locations: [] })
-          : reloads.pipe(switchMap(read), startWith<LocationsState>({ status: 'loading' })),
+          : merge(granted$, reloads).pipe(switchMap(read), startWith<LocationsState>({ status: 'loading' })),
       ),
       shareReplay({ bufferSize: 1, refCount: false }),
     ),
