@@ -9,6 +9,7 @@ import { distinctUntilChanged, map, type Observable, of, switchMap } from 'rxjs'
 import {
   type Entities,
   type LeftStock,
+  type LiveStore,
   type LiveStoreState,
   noLeftStock,
   type Order,
@@ -24,15 +25,21 @@ import { useServices } from '../services';
 // keeps object identity: a component re-renders only when its slice is a new object, so a batch
 // that changed one pallet re-renders that pallet's row and nothing else.
 
-/** The chosen location's live state, or null before a location is chosen. */
-function useLiveState$(): Observable<LiveStoreState | null> {
+/**
+ * A stream the chosen location's store keeps, picked by `pick` (fixed for the component's life),
+ * or `none` before a location is chosen.
+ */
+function useStoreStream$<T>(pick: (store: LiveStore) => Observable<T>, none: T): Observable<T> {
   const { live$ } = useServices();
   return useObservable(
     (inputs$) =>
-      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.state$ ?? of(null))))),
+      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => (store ? pick(store) : of(none)))))),
     [live$],
   );
 }
+
+/** The chosen location's live state, or null before a location is chosen. */
+const useLiveState$ = () => useStoreStream$<LiveStoreState | null>((store) => store.state$, null);
 
 /** One slice of the live state as it changes, chosen by `select` (its inputs in `deps`). */
 function useLiveSlice$<T, D extends readonly unknown[]>(
@@ -110,15 +117,8 @@ export const useWaiting = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.waiting.has(entityId) ?? false, [id]);
 
 /** The ids of the users who added the location's pallets, for the "Added by" filter (kept by the store). */
-export function useAddedBy(): readonly string[] {
-  const { live$ } = useServices();
-  const people$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.addedBy$ ?? of(noIds))))),
-    [live$],
-  );
-  return useObservableEagerState(people$);
-}
+export const useAddedBy = (): readonly string[] =>
+  useObservableEagerState(useStoreStream$((store) => store.addedBy$, noIds));
 
 /** Of `ids`, those the location still has (a ticked pallet someone shipped or deleted drops out). */
 export function usePresentPallets(ids: ReadonlySet<string>): readonly string[] {
@@ -140,15 +140,8 @@ export function usePalletLookup(): (id: string) => Pallet | undefined {
 }
 
 /** The storage zones with their rows and the pallets in each, live; null without a location. */
-export function useZones(): readonly ZoneOccupancy[] | null {
-  const { live$ } = useServices();
-  const zones$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(switchMap(([live]) => live.pipe(switchMap((store) => store?.zones$ ?? of(null))))),
-    [live$],
-  );
-  return useObservableEagerState(zones$);
-}
+export const useZones = (): readonly ZoneOccupancy[] | null =>
+  useObservableEagerState(useStoreStream$<readonly ZoneOccupancy[] | null>((store) => store.zones$, null));
 
 /** The ids of the pallets that pass the dashboard's query, in display order (filtered in streams/). */
 export function useVisiblePalletIds(query$: Observable<PalletQuery>): readonly string[] {
