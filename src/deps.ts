@@ -1,4 +1,5 @@
 import { asyncScheduler, fromEvent, map, merge, type Observable, of, shareReplay, startWith } from 'rxjs';
+import { tabMessagesSettleMs } from '../streams/config';
 import { type Connection, createConnection } from '../streams/connection/connection';
 import type { EventSourceLike } from '../streams/connection/types';
 import {
@@ -38,7 +39,7 @@ export function browserTabs(win: Window): Tabs | undefined {
     exclusive: (name, work) =>
       locks.request(name, async () => {
         // what another tab posted before it let go of the lock is heard before this tab goes on
-        await new Promise((resolve) => win.setTimeout(resolve, 0));
+        await new Promise((resolve) => win.setTimeout(resolve, tabMessagesSettleMs));
         return work();
       }),
   };

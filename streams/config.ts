@@ -28,6 +28,12 @@ export const recoveryBaseDelayMs = 1_000;
 export const recoveryMaxDelayMs = 30_000;
 export const recoveryJitterRatio = 0.1;
 export const refreshWaitTimeoutMs = 30_000;
+/**
+ * How long a tab that gets its turn to refresh the shared session first listens for what the other
+ * tabs said: a tab that refreshed just before announced the new session, and a message from
+ * another page process can arrive after the turn does (the refresh lock is not ordered with it).
+ */
+export const tabMessagesSettleMs = 250;
 
 // Analytics breaker (SPEC 4, 9)
 export const analyticsBreakerFailures = 3;
