@@ -1,5 +1,6 @@
+import { type IDBPDatabase, openDB } from 'idb';
 import { asyncScheduler, fromEvent, map, merge, type Observable, of, shareReplay, startWith } from 'rxjs';
-import { tabMessagesSettleMs } from '../streams/config';
+import { replacedTokenMarkTtlMs, tabMessagesSettleMs } from '../streams/config';
 import { type Connection, createConnection } from '../streams/connection/connection';
 import type { EventSourceLike } from '../streams/connection/types';
 import {
@@ -24,15 +25,42 @@ function browserStorage(get: () => Storage): StorageLike {
   }
 }
 
+/** The hex SHA-256 of a token: what is kept of it, so storage never holds a usable token. */
+async function tokenHash(win: Window, token: string): Promise<string> {
+  const digest = await win.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const replacedTokens = 'replaced-refresh-tokens';
+
 /**
- * The other tabs of this browser session: a BroadcastChannel for what they tell each other, and a
- * Web Lock so one refreshes at a time. Undefined where the browser has neither.
+ * The marks of replaced refresh tokens (hash → when), in IndexedDB: its transactions go through
+ * the browser process, so a mark committed before a tab lets go of the lock is read by the next
+ * (local storage is not kept consistent across page processes). Null where the browser has no
+ * IndexedDB, refuses it, or has no crypto.subtle (plain HTTP off localhost).
+ */
+function openReplacedMarks(win: Window): Promise<IDBPDatabase | null> {
+  if (!win.indexedDB || !win.crypto?.subtle) return Promise.resolve(null);
+  return openDB('tomato-session', 1, {
+    upgrade: (created) => created.createObjectStore(replacedTokens),
+  }).catch(() => null);
+}
+
+/**
+ * The other tabs of this browser session: a BroadcastChannel for what they tell each other, a Web
+ * Lock so one refreshes at a time, and IndexedDB for the refresh tokens they replaced. Undefined
+ * where the browser has no channel or no locks.
  */
 export function browserTabs(win: Window): Tabs | undefined {
   const { locks } = win.navigator;
   const { BroadcastChannel } = win as Window & typeof globalThis;
   if (typeof BroadcastChannel !== 'function' || !locks) return undefined;
   const channel = new BroadcastChannel('tomato-session');
+  let opened: Promise<IDBPDatabase | null> | undefined;
+  const marks = () => {
+    opened ??= openReplacedMarks(win);
+    return opened;
+  };
   return {
     messages$: fromEvent<MessageEvent<TabMessage>>(channel, 'message').pipe(map((event) => event.data)),
     post: (message) => channel.postMessage(message),
@@ -42,6 +70,34 @@ export function browserTabs(win: Window): Tabs | undefined {
         await new Promise((resolve) => win.setTimeout(resolve, tabMessagesSettleMs));
         return work();
       }),
+    markReplaced: async (refreshToken) => {
+      const db = await marks();
+      if (!db) return;
+      try {
+        // hashed first: a transaction awaiting anything but its own requests commits early
+        const hash = await tokenHash(win, refreshToken);
+        const now = Date.now();
+        const marking = db.transaction(replacedTokens, 'readwrite');
+        let cursor = await marking.store.openCursor();
+        while (cursor) {
+          if (cursor.value < now - replacedTokenMarkTtlMs) await cursor.delete();
+          cursor = await cursor.continue();
+        }
+        await marking.store.put(now, hash);
+        await marking.done;
+      } catch {
+        // a mark the browser could not keep leaves the next tab as it was without marks
+      }
+    },
+    isReplaced: async (refreshToken) => {
+      const db = await marks();
+      if (!db) return false;
+      try {
+        return (await db.get(replacedTokens, await tokenHash(win, refreshToken))) !== undefined;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 

@@ -34,6 +34,13 @@ export const refreshWaitTimeoutMs = 30_000;
  * another page process can arrive after the turn does (the refresh lock is not ordered with it).
  */
 export const tabMessagesSettleMs = 250;
+/**
+ * How long a tab whose refresh token another tab marked replaced waits for that tab's announce of
+ * the new session before it gives up (never presenting the replaced token, which ends the session).
+ */
+export const replacedSessionWaitMs = 10_000;
+/** How long a mark of a replaced refresh token is kept: as long as the server keeps any refresh token. */
+export const replacedTokenMarkTtlMs = 30 * 24 * 3_600_000;
 
 // Analytics breaker (SPEC 4, 9)
 export const analyticsBreakerFailures = 3;

@@ -53,7 +53,7 @@ import {
   type User,
   updateAuth,
 } from './storage';
-import { refreshLockName, type TabMessage, type Tabs } from './tabs';
+import { listenForSuccessor, refreshLockName, type TabMessage, type Tabs } from './tabs';
 import { breakerCloseTicks, retryTicks, validationTicks } from './timers';
 
 /** The login screen's messages (SPEC 5, 8). */
@@ -179,29 +179,38 @@ export function createSession(deps: SessionDeps): Session {
   };
   /**
    * One refresh for all tabs: under the tabs' lock, a refresh token another tab has already
-   * replaced (shared storage, or its message) is not presented again, so two tabs refreshing at once
-   * are not taken for a thief reusing it; the session the other tab got is used instead.
+   * replaced (shared storage, its message, or its mark) is not presented again, so two tabs
+   * refreshing at once are not taken for a thief reusing it; the session the other tab got is used
+   * instead. A marked token whose successor has not been heard yet waits for its announce: the lock
+   * and the messages are not ordered.
    */
+  const refreshInTurn = async (tabs: Tabs, presented: string): Promise<Partial<Recovered>> => {
+    // listening before looking: an announce arriving in between is not missed
+    const heard = listenForSuccessor(tabs.messages$, presented, scheduler);
+    try {
+      const current = readAuth(storage);
+      if (current.token && current.user && current.refreshToken && current.refreshToken !== presented)
+        return { token: current.token, refreshToken: current.refreshToken, user: current.user };
+      if (await tabs.isReplaced(presented)) return await firstValueFrom(heard.successor$);
+      const answer = await firstValueFrom(calls.refresh(presented));
+      if (answer.token && answer.user) {
+        updateAuth(storage, {
+          token: answer.token,
+          refreshToken: answer.refreshToken ?? null,
+          user: answer.user,
+        });
+        await tabs.markReplaced(presented);
+        replaced = presented;
+        announce();
+      }
+      return answer;
+    } finally {
+      heard.stop();
+    }
+  };
   const refresh = (presented: string): Observable<Partial<Recovered>> =>
     tabs
-      ? from(
-          tabs.exclusive(refreshLockName, async () => {
-            const current = readAuth(storage);
-            if (current.token && current.user && current.refreshToken && current.refreshToken !== presented)
-              return { token: current.token, refreshToken: current.refreshToken, user: current.user };
-            const answer = await firstValueFrom(calls.refresh(presented));
-            if (answer.token && answer.user) {
-              updateAuth(storage, {
-                token: answer.token,
-                refreshToken: answer.refreshToken ?? null,
-                user: answer.user,
-              });
-              replaced = presented;
-              announce();
-            }
-            return answer;
-          }),
-        )
+      ? from(tabs.exclusive(refreshLockName, () => refreshInTurn(tabs, presented)))
       : calls.refresh(presented);
 
   const redirectToLogin = () => {

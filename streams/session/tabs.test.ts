@@ -1,10 +1,12 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { replacedSessionWaitMs } from '../config';
 import type { FakeRequest } from '../http/fake-fetch';
+import { RecoveryError } from './recovery';
 import { createSession } from './session';
 import type { SessionState } from './state';
 import { createMemoryStorage, type StorageLike, storageKeys } from './storage';
-import type { TabMessage } from './tabs';
+import { successorUnheard, type TabMessage } from './tabs';
 import { alice, createAuthServer, createDeps, createTabHub, settle } from './test-kit';
 
 /**
@@ -34,7 +36,7 @@ function browser() {
     session: StorageLike & { dump(): Record<string, string> } = createMemoryStorage(),
   ) => {
     let currentPath = path;
-    const { deps } = createDeps({
+    const { deps, clock } = createDeps({
       fetch: server.fetch,
       storage: { local, session },
       tabs: hub.tab(),
@@ -50,7 +52,7 @@ function browser() {
     made.state$.subscribe((s) => {
       state = s;
     });
-    return { session: made, storage: session, navigations, state: () => state! };
+    return { session: made, storage: session, clock, navigations, state: () => state! };
   };
   /** What the tabs tell each other from now on, as a tab that only listens hears it. */
   const heard = () => {
@@ -58,8 +60,33 @@ function browser() {
     hub.tab().messages$.subscribe((message) => messages.push(message));
     return messages;
   };
-  return { server, refreshes, revoked: () => revoked, tab, heard };
+  /** Two tabs sharing a session signed in without remember-me, both access tokens expired. */
+  const twoExpiredTabs = async () => {
+    const first = tab();
+    await first.session.login({ username: 'alice', password: 'secret' });
+    const second = tab();
+    await settle();
+    for (const each of [first, second]) each.storage.setItem(storageKeys.token, 'expired');
+    return [first, second] as const;
+  };
+  return { server, refreshes, revoked: () => revoked, tab, heard, hub, twoExpiredTabs };
 }
+
+type Browser = ReturnType<typeof browser>;
+type Tab = ReturnType<Browser['tab']>;
+
+/** The refresh token was presented once, the session lives on, and `tab` holds the session of `from`. */
+function expectTakenOver(b: Browser, tab: Tab, from: Tab) {
+  expect(b.refreshes).toEqual(['r-0']);
+  expect(b.revoked()).toBe(false);
+  expect(tab.state().name).toBe('AUTHENTICATED');
+  expect(tab.storage.dump()[storageKeys.refreshToken]).toBe(from.storage.dump()[storageKeys.refreshToken]);
+}
+
+/** Lets a chain of fetch answers and tab turns settle. */
+const settleAll = async () => {
+  for (let i = 0; i < 10; i += 1) await settle();
+};
 
 describe('one session across the tabs of a browser', () => {
   it('a tab opened without remember-me takes the session of the tab already signed in', async () => {
@@ -88,12 +115,8 @@ describe('one session across the tabs of a browser', () => {
 
   it('two tabs refreshing at the same instant present the refresh token once, and both keep the session', async () => {
     const b = browser();
-    const first = b.tab();
-    await first.session.login({ username: 'alice', password: 'secret' });
-    const second = b.tab();
-    await settle();
     // both access tokens have expired: each tab recovers at once
-    for (const tab of [first, second]) tab.storage.setItem(storageKeys.token, 'expired');
+    const [first, second] = await b.twoExpiredTabs();
     const [a, c] = await Promise.all([
       firstValueFrom(first.session.recover$()),
       firstValueFrom(second.session.recover$()),
@@ -108,13 +131,63 @@ describe('one session across the tabs of a browser', () => {
     }
   });
 
+  it('a tab whose turn comes before the announce of the tab that refreshed waits for it, and takes that session', async () => {
+    const b = browser();
+    const [first, second] = await b.twoExpiredTabs();
+    // the first tab's messages reach the second only after the second got its turn
+    const deliver = b.hub.holdMessages();
+    const renewed = firstValueFrom(first.session.recover$());
+    const taken = firstValueFrom(second.session.recover$());
+    const token = await renewed;
+    await settleAll();
+    expect(b.refreshes).toEqual(['r-0']);
+    expect(second.state().name).toBe('REFRESHING');
+    deliver();
+    expect(await taken).toBe(token);
+    await settleAll();
+    expectTakenOver(b, second, first);
+  });
+
+  it('a refresh token no tab marked is presented at once, and marked for the tab whose turn comes next', async () => {
+    const b = browser();
+    const tab = b.tab();
+    await tab.session.login({ username: 'alice', password: 'secret' });
+    tab.storage.setItem(storageKeys.token, 'expired');
+    // no time passes: nothing is waited for
+    await firstValueFrom(tab.session.recover$());
+    expect(tab.clock.now()).toBe(0);
+    expect(b.refreshes).toEqual(['r-0']);
+    expect([...b.hub.marked]).toEqual(['r-0']);
+    expect(tab.state().name).toBe('AUTHENTICATED');
+  });
+
+  it('a marked refresh token whose new session is never announced fails after replacedSessionWaitMs (10 s), not presented', async () => {
+    const b = browser();
+    const [first, second] = await b.twoExpiredTabs();
+    b.hub.holdMessages(); // the first tab's announce never arrives
+    const renewed = firstValueFrom(first.session.recover$());
+    const taken = firstValueFrom(second.session.recover$());
+    taken.catch(() => undefined);
+    await renewed;
+    await settleAll();
+    //   the second tab's turn |----- 10 s -----| fails
+    second.clock.advance(replacedSessionWaitMs - 1);
+    await settleAll();
+    expect(second.state().name).toBe('REFRESHING');
+    second.clock.advance(1);
+    const failure = await taken.catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RecoveryError);
+    expect((failure as RecoveryError).causes).toContainEqual(new RecoveryError(successorUnheard));
+    await settleAll();
+    expect(b.refreshes).toEqual(['r-0']);
+    expect(b.revoked()).toBe(false);
+    expect(second.state().name).toBe('FAILED');
+    expect(first.state().name).toBe('AUTHENTICATED');
+  });
+
   it('a tab reloading while another refreshes the session takes the new one instead of presenting the replaced token', async () => {
     const b = browser();
-    const first = b.tab();
-    await first.session.login({ username: 'alice', password: 'secret' });
-    const second = b.tab();
-    await settle();
-    for (const tab of [first, second]) tab.storage.setItem(storageKeys.token, 'expired');
+    const [first, second] = await b.twoExpiredTabs();
     // the second tab's page is away (reloading) while the first refreshes: it hears nothing of it
     second.session.dispose();
     await firstValueFrom(first.session.recover$());
@@ -123,12 +196,7 @@ describe('one session across the tabs of a browser', () => {
     await settle();
     await firstValueFrom(reloaded.session.recover$());
     await settle();
-    expect(b.refreshes).toEqual(['r-0']);
-    expect(b.revoked()).toBe(false);
-    expect(reloaded.state().name).toBe('AUTHENTICATED');
-    expect(reloaded.storage.dump()[storageKeys.refreshToken]).toBe(
-      first.storage.dump()[storageKeys.refreshToken],
-    );
+    expectTakenOver(b, reloaded, first);
   });
 
   it('says which refresh token a refreshed session replaced, and of a new sign-in nothing', async () => {

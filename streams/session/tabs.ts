@@ -1,4 +1,16 @@
-import type { Observable } from 'rxjs';
+import {
+  connectable,
+  filter,
+  map,
+  type Observable,
+  ReplaySubject,
+  type SchedulerLike,
+  take,
+  throwError,
+  timeout,
+} from 'rxjs';
+import { replacedSessionWaitMs } from '../config';
+import { type Recovered, RecoveryError } from './recovery';
 import type { PersistenceLevel, StoredAuth } from './storage';
 
 /**
@@ -20,19 +32,65 @@ export type TabMessage =
   | { type: 'signed-out'; refreshToken: string | null };
 
 /**
- * The other tabs of this browser session (a BroadcastChannel and the Web Locks API in the
+ * The other tabs of this browser session (a BroadcastChannel, the Web Locks API and IndexedDB in the
  * browser). Without it (tests, old browsers) a tab keeps its session to itself.
  */
 export interface Tabs {
   /** Messages from the other tabs (never this tab's own). */
   messages$: Observable<TabMessage>;
   post(message: TabMessage): void;
-  /**
-   * Runs `work` while no other tab runs work under `name`, and only once messages the other tabs
-   * posted before it got its turn have been heard.
-   */
+  /** Runs `work` while no other tab runs work under `name`. */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Records that a refresh token was replaced, where every tab reads it under the lock: once this
+   * resolves, the tab that gets the lock next sees the mark even before this tab's messages reach
+   * it. Never fails: a mark the browser could not keep is left out.
+   */
+  markReplaced(refreshToken: string): Promise<void>;
+  /** Whether a tab marked this refresh token replaced (false where the browser cannot keep marks). */
+  isReplaced(refreshToken: string): Promise<boolean>;
 }
 
 /** The lock every tab refreshes under, so one refresh token is presented once. */
 export const refreshLockName = 'tomato-session-refresh';
+
+/** Why a tab gave up on a refresh token another tab replaced without telling it the new session. */
+export const successorUnheard = 'Refresh token replaced in another tab, which did not share the new session';
+
+type SessionMessage = Extract<TabMessage, { type: 'session' }>;
+
+/** Whether `message` announces a usable session that replaced `refreshToken`. */
+const succeeds =
+  (refreshToken: string) =>
+  (message: TabMessage): message is SessionMessage & { auth: Recovered } =>
+    message.type === 'session' &&
+    message.replaces === refreshToken &&
+    message.auth.token !== null &&
+    message.auth.user !== null;
+
+/**
+ * Listens from now on for the session another tab announces in place of `refreshToken`: `successor$`
+ * gives it (also when heard before it was asked for), or fails after replacedSessionWaitMs from now,
+ * so a replaced token is never presented again. `stop()` ends the listening.
+ */
+export function listenForSuccessor(
+  messages$: Observable<TabMessage>,
+  refreshToken: string,
+  scheduler: SchedulerLike,
+) {
+  const successor$ = connectable(
+    messages$.pipe(
+      filter(succeeds(refreshToken)),
+      map((message): Recovered => message.auth),
+      take(1),
+      timeout({
+        first: replacedSessionWaitMs,
+        with: () => throwError(() => new RecoveryError(successorUnheard)),
+        scheduler,
+      }),
+    ),
+    { connector: () => new ReplaySubject<Recovered>(1), resetOnDisconnect: false },
+  );
+  const listening = successor$.connect();
+  return { successor$, stop: () => listening.unsubscribe() };
+}

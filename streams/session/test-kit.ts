@@ -91,10 +91,14 @@ export function startSession(overrides: Partial<SessionDeps> = {}) {
 
 /**
  * Tabs of one test "browser": `tab()` gives a {@link Tabs} per tab, wired to the others, with an
- * exclusive section that runs one piece of work at a time across them.
+ * exclusive section that runs one piece of work at a time across them and one set of marks of
+ * replaced refresh tokens. `holdMessages()` keeps what the tabs post from arriving until the
+ * function it returns is called, as a page process that is slow to hear its messages.
  */
 export function createTabHub() {
   const tabs: Subject<TabMessage>[] = [];
+  const marked = new Set<string>();
+  let held: Array<() => void> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   return {
     tab(): Tabs {
@@ -105,15 +109,31 @@ export function createTabHub() {
         // delivered later, as a BroadcastChannel does
         post: (message) => {
           const copy = structuredClone(message);
-          queueMicrotask(() => {
+          const deliver = () => {
             for (const other of tabs) if (other !== inbox) other.next(copy);
-          });
+          };
+          if (held) held.push(deliver);
+          else queueMicrotask(deliver);
         },
         exclusive: <T>(_name: string, work: () => Promise<T>) => {
           const turn = queue.then(work);
           queue = turn.catch(() => undefined);
           return turn;
         },
+        markReplaced: async (refreshToken) => {
+          marked.add(refreshToken);
+        },
+        isReplaced: async (refreshToken) => marked.has(refreshToken),
+      };
+    },
+    /** The refresh tokens marked replaced. */
+    marked,
+    holdMessages() {
+      const waiting: Array<() => void> = [];
+      held = waiting;
+      return () => {
+        held = null;
+        for (const deliver of waiting) deliver();
       };
     },
   };

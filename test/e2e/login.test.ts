@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages } from '../../streams/session';
@@ -26,6 +27,22 @@ async function withBrowser<B extends { close(): Promise<void> }, T>(
 }
 
 const alert = (page: Page) => page.getByRole('alert').first().textContent();
+
+/** The marks of replaced refresh tokens the tabs of a page's browser keep in IndexedDB. */
+const replacedMarks = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<IDBValidKey[]>((resolve, reject) => {
+        const opening = indexedDB.open('tomato-session');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const store = 'replaced-refresh-tokens';
+          const keys = opening.result.transaction(store).objectStore(store).getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => resolve(keys.result);
+        };
+      }),
+  );
 
 describe('login screen', () => {
   it('signs in and lands on the dashboard; desktop variant on a desktop, mobile variant on a phone', async () => {
@@ -240,6 +257,10 @@ describe('session persistence', () => {
       const after = await stored(first);
       expect(after.refresh).not.toBe(before.refresh);
       expect(await stored(second)).toEqual(after);
+      // the replaced refresh token is marked for the tabs, by its hash only
+      expect(await replacedMarks(first)).toEqual([
+        createHash('sha256').update(before.refresh!).digest('hex'),
+      ]);
       // the rotation was not taken for reuse: the session lives on in both tabs
       const validate = await fetch(`${server.url}/api/auth/validate`, {
         headers: { authorization: `Bearer ${after.token}` },
