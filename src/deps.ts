@@ -66,8 +66,8 @@ export function browserTabs(win: Window): Tabs | undefined {
     post: (message) => channel.postMessage(message),
     exclusive: (name, work) =>
       locks.request(name, async () => {
-        // what another tab posted before it let go of the lock is heard before this tab goes on
-        await new Promise((resolve) => win.setTimeout(resolve, tabMessagesSettleMs));
+        // without marks, what another tab posted before it let go of the lock is given time to arrive
+        if (!(await marks())) await new Promise((resolve) => win.setTimeout(resolve, tabMessagesSettleMs));
         return work();
       }),
     markReplaced: async (refreshToken) => {

@@ -30,8 +30,10 @@ export const recoveryJitterRatio = 0.1;
 export const refreshWaitTimeoutMs = 30_000;
 /**
  * How long a tab that gets its turn to refresh the shared session first listens for what the other
- * tabs said: a tab that refreshed just before announced the new session, and a message from
- * another page process can arrive after the turn does (the refresh lock is not ordered with it).
+ * tabs said, in a browser that cannot keep marks of replaced refresh tokens (no IndexedDB, or no
+ * crypto.subtle off a secure origin): a tab that refreshed just before announced the new session,
+ * and a message from another page process can arrive after the turn does (the refresh lock is not
+ * ordered with it).
  */
 export const tabMessagesSettleMs = 250;
 /**
