@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './scripts/pwa-plugin.ts';
 import { LongestFirst } from './test/sequencer.ts';
+import { baselineWasm } from './test/server/support/process.ts';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, so the
@@ -84,6 +85,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          execArgv: [baselineWasm],
           isolate: false,
           globalSetup: buildFirst,
           testTimeout: 30_000,
@@ -97,6 +99,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          execArgv: [baselineWasm],
           isolate: false,
           globalSetup: buildFirst,
           testTimeout: 30_000,

@@ -7,6 +7,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** `npm start`'s script: builds what is stale, then runs the bundled server in its own process. */
 export const startScript = join(root, 'scripts', 'start.mjs');
 
+/**
+ * V8's flag for compiling WebAssembly with its baseline compiler alone, which the server tests run
+ * PGlite with, in their own processes and in the servers they start: a test's database lives
+ * seconds, and compiling its hot functions again with the optimizing tier took a third of a
+ * server's start and of the in-process suite's CPU, for queries no faster over a test's length.
+ * Benchmarks run their servers as `npm start` does, without it.
+ */
+export const baselineWasm = '--liftoff-only';
+
 /** A real server process started by {@link startServerProcess}. */
 export interface ServerProcess {
   process: ChildProcess;
@@ -23,7 +32,8 @@ export interface ServerProcess {
  * the OS picks a free port, HOST 127.0.0.1, DEMO_DATA 0 unless given), and resolves once it is
  * ready. Pass `DATA_DIR` for PGlite or `DATABASE_URL` for PostgreSQL. Rejects if it exits or takes
  * longer than `timeoutMs`. Stop it with `process.kill('SIGTERM' | 'SIGKILL')` and await `exited`.
- * `args` are node's, the script last (a benchmark adds a probe before it, which talks over IPC).
+ * `args` are node's, the script last (a benchmark adds a probe before it, which talks over IPC);
+ * under Vitest, {@link baselineWasm} comes first.
  */
 export function startServerProcess(
   env: Record<string, string>,
@@ -37,7 +47,7 @@ export function startServerProcess(
     DEMO_DATA: _demo,
     ...inherited
   } = process.env;
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, process.env.VITEST ? [baselineWasm, ...args] : args, {
     cwd: root,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
