@@ -45,8 +45,9 @@ export interface LiveSources {
 /**
  * The live store of the chosen location, or null when nobody is signed in or no location is
  * chosen. Choosing another location replaces it; signing out drops it. A store stays warm (its
- * projection, its zones and who added its pallets kept) while anything reads this stream (the services' provider does while the app
- * runs), so moving between screens fetches nothing again.
+ * projection, its zones, who added its pallets and the board's visible pallets kept) while
+ * anything reads this stream (the services' provider does while the app runs), so moving between
+ * screens fetches nothing again and works nothing out again.
  */
 export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | null> {
   const loadSnapshot = restSnapshotLoader(sources.api);
@@ -67,7 +68,9 @@ export function chosenLiveStore(sources: LiveSources): Observable<LiveStore | nu
       const taken$ = (sources.taken$ ?? EMPTY).pipe(tap((message) => store.applyOptimistic([message])));
       return concat(
         of(store),
-        merge(store.state$, store.zones$, store.addedBy$, taken$).pipe(ignoreElements()),
+        merge(store.state$, store.zones$, store.addedBy$, store.visiblePalletIds$, taken$).pipe(
+          ignoreElements(),
+        ),
       );
     }),
     shareReplay({ bufferSize: 1, refCount: true }),

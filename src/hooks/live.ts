@@ -5,7 +5,7 @@ import {
   useSubscription,
 } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { distinctUntilChanged, map, type Observable, of, switchMap } from 'rxjs';
+import { distinctUntilChanged, ignoreElements, map, merge, type Observable, of, switchMap, tap } from 'rxjs';
 import {
   type Entities,
   type LeftStock,
@@ -16,7 +16,6 @@ import {
   type OverviewStats,
   type Pallet,
   type PalletQuery,
-  visiblePalletIds,
   type ZoneOccupancy,
 } from '../../streams/live';
 import { useServices } from '../services';
@@ -143,20 +142,24 @@ export function usePalletLookup(): (id: string) => Pallet | undefined {
 export const useZones = (): readonly ZoneOccupancy[] | null =>
   useObservableEagerState(useStoreStream$<readonly ZoneOccupancy[] | null>((store) => store.zones$, null));
 
-/** The ids of the pallets that pass the dashboard's query, in display order (filtered in streams/). */
-export function useVisiblePalletIds(query$: Observable<PalletQuery>): readonly string[] {
-  const { live$ } = useServices();
-  const ids$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(
-        switchMap(([live, query]) =>
-          live.pipe(switchMap((store) => store?.state$.pipe(visiblePalletIds(query)) ?? of(noIds))),
+/**
+ * The ids of the pallets that pass the dashboard's query, in display order: the store filters
+ * them (streams/) and keeps them, so a dashboard opened again with the same filters reads them.
+ */
+export const useVisiblePalletIds = (query$: Observable<PalletQuery>): readonly string[] =>
+  useObservableEagerState(
+    useStoreStream$(
+      (store) =>
+        merge(
+          query$.pipe(
+            tap((query) => store.showPalletQuery(query)),
+            ignoreElements(),
+          ),
+          store.visiblePalletIds$,
         ),
-      ),
-    [live$, query$],
+      noIds,
+    ),
   );
-  return useObservableEagerState(ids$);
-}
 
 /**
  * Asks the chosen location's store to show the pallets of a pallet status beyond the stock

@@ -8,6 +8,7 @@ import {
   type PalletsState,
   palletMatches,
   palletStatusChoices,
+  samePalletQuery,
   visiblePalletIds,
 } from './filters';
 import { normaliseMessage } from './normalise';
@@ -99,6 +100,21 @@ describe('dashboard filters (SPEC 3)', () => {
     filters.setFilters({ tomatoType: 'plum' });
     filters.resetFilters();
     expect(seen.map((f) => `${f.boxType}/${f.tomatoType}`)).toEqual(['crate/', 'crate/plum', '/']);
+  });
+});
+
+describe('samePalletQuery', () => {
+  it('reads two queries as one when their filters and windows match, whatever the objects', () => {
+    const window = (fromMs: number) => ({ fromMs, toMs: fromMs + day });
+    expect(samePalletQuery(only({ boxType: 'crate' }), only({ boxType: 'crate' }))).toBe(true);
+    expect(samePalletQuery(only({ boxType: 'crate' }), only({ boxType: 'box' }))).toBe(false);
+    expect(samePalletQuery({ ...only({}), created: window(0) }, { ...only({}), created: window(0) })).toBe(
+      true,
+    );
+    expect(samePalletQuery({ ...only({}), created: window(0) }, { ...only({}), created: window(day) })).toBe(
+      false,
+    );
+    expect(samePalletQuery(only({}), { ...only({}), created: window(0) })).toBe(false);
   });
 });
 

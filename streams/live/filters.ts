@@ -87,6 +87,15 @@ export interface PalletQuery {
   created: TimeWindow | null;
 }
 
+/** The board's query before any filter is chosen: SPEC 3's defaults, created at any time. */
+export const defaultPalletQuery: PalletQuery = Object.freeze({ filters: defaultFilters, created: null });
+
+/** Whether two queries keep the same pallets: the same filters and the same window. */
+export const samePalletQuery = (a: PalletQuery, b: PalletQuery): boolean =>
+  (Object.keys(a.filters) as (keyof DashboardFilters)[]).every((key) => a.filters[key] === b.filters[key]) &&
+  a.created?.fromMs === b.created?.fromMs &&
+  a.created?.toMs === b.created?.toMs;
+
 /** Whether a pallet passes the query's filters. */
 export function palletMatches(pallet: Pallet, { filters, created }: PalletQuery): boolean {
   return (

@@ -1,10 +1,12 @@
 import { distinctUntilChanged, map, type Observable, switchMap } from 'rxjs';
+import type { Context } from 'rxjs-marbles';
 import { describe, expect, it } from 'vitest';
 import { keptSnapshotSaveMs, optimisticMarkMs } from '../config';
+import { defaultPalletQuery, type PalletQuery } from './filters';
 import type { LiveSnapshot } from './projection';
 import { createLiveStore, type LiveStoreState } from './store';
 import { marbles, palletMessage } from './test-support';
-import type { SseMessage } from './types';
+import type { Pallet, SseMessage } from './types';
 
 const connected = (lastEventId: number): SseMessage => ({
   event: 'connected',
@@ -271,7 +273,17 @@ describe('createLiveStore', () => {
   );
 });
 
-describe('the store’s zones', () => {
+describe('what the store works out once for every screen', () => {
+  /** A store on `messages` whose snapshot holds `pallets`. */
+  const storeOf = (m: Context, messages: Observable<SseMessage>, pallets: Pallet[]) =>
+    createLiveStore({
+      messages$: messages,
+      locationId: 'L1',
+      loadSnapshot: () => m.cold('(s|)', { s: { pallets, orders: [], zones: [] } }),
+      random: () => 0,
+      scheduler: m.scheduler,
+    });
+
   it(
     'works the occupancy out once for every reader, and follows the batches that move a pallet',
     marbles((m) => {
@@ -325,23 +337,10 @@ describe('the store’s zones', () => {
         c: connected(0),
         p: palletMessage('c', 'add', { addedBy: 'u3' }, 1),
       });
-      const store = createLiveStore({
-        messages$: messages,
-        locationId: 'L1',
-        loadSnapshot: () =>
-          m.cold('(s|)', {
-            s: {
-              pallets: [
-                { id: 'a', addedBy: 'u1' },
-                { id: 'b', addedBy: 'u2' },
-              ],
-              orders: [],
-              zones: [],
-            },
-          }),
-        random: () => 0,
-        scheduler: m.scheduler,
-      });
+      const store = storeOf(m, messages, [
+        { id: 'a', addedBy: 'u1' },
+        { id: 'b', addedBy: 'u2' },
+      ]);
       const people = store.addedBy$.pipe(map((ids) => ids.join() || 'none'));
       const values = { n: 'none', x: 'u1,u2', y: 'u1,u2,u3' };
       // the pallet's 150 ms window opens with it: delivered at once (leading edge)
@@ -349,6 +348,40 @@ describe('the store’s zones', () => {
       // a screen opened at 400 ms, when the last batch named only pallet c
       const late = m.cold('400ms a').pipe(switchMap(() => people));
       m.expect(late).toBeObservable('400ms y', values);
+    }),
+  );
+
+  it(
+    "keeps the board's visible pallets for a board opened again with the same query: the list it had, not filtered again",
+    marbles((m) => {
+      const messages = m.hot('  c', { c: connected(0) });
+      const store = storeOf(m, messages, [
+        { id: 'a', tomatoType: 'cherry' },
+        { id: 'b', tomatoType: 'plum' },
+      ]);
+      const cherry = (): PalletQuery => ({
+        filters: { ...defaultPalletQuery.filters, tomatoType: 'cherry' },
+        created: null,
+      });
+      const lists: (readonly string[])[] = [];
+      const board = (query: PalletQuery) => {
+        store.showPalletQuery(query);
+        return store.visiblePalletIds$.pipe(
+          map((ids) => {
+            lists.push(ids);
+            return ids.join() || 'none';
+          }),
+        );
+      };
+      const values = { n: 'none', x: 'a,b', y: 'a' };
+      // the store's own reader keeps the list while the boards come and go; the first board, at
+      // 5 ms, asks for cherry
+      const kept = store.visiblePalletIds$.pipe(map((ids) => ids.join() || 'none'));
+      m.expect(kept).toBeObservable('(nx) 1ms y', values);
+      m.expect(m.cold('5ms a|').pipe(switchMap(() => board(cherry())))).toBeObservable('5ms y', values);
+      // opened again with an equal query (a new object): the very list it had
+      m.expect(m.cold('9ms a|').pipe(switchMap(() => board(cherry())))).toBeObservable('9ms y', values);
+      m.scheduler.schedule(() => expect(lists[1]).toBe(lists[0]), 10);
     }),
   );
 });

@@ -30,6 +30,7 @@ import { keptSnapshotSaveMs } from '../config';
 import { retryDelayMs } from '../connection/backoff';
 import { addedBy } from './added-by';
 import type { Entities } from './entities';
+import { defaultPalletQuery, type PalletQuery, samePalletQuery, visiblePalletIds } from './filters';
 import { idsOf } from './ids-of';
 import { markOptimistic, type OptimisticStep } from './mark-optimistic';
 import { normaliseMessage, reportedLastId } from './normalise';
@@ -115,6 +116,14 @@ export interface LiveStore {
    * screen that opens reads the list the store keeps instead of walking all the pallets again.
    */
   addedBy$: Observable<readonly string[]>;
+  /**
+   * The ids of the pallets that pass the board's query (`showPalletQuery`), in display order
+   * (`visiblePalletIds`), shared like `zones$`: a board opened again with the same filters reads
+   * the list the store keeps instead of testing all the pallets again.
+   */
+  visiblePalletIds$: Observable<readonly string[]>;
+  /** Sets the board's query; one that keeps the same pallets as the last changes nothing. */
+  showPalletQuery(query: PalletQuery): void;
   /**
    * Applies a change the user just made before the server confirms it (SPEC 4). Bodies in SPEC
    * 7's message shape, e.g. {type:'PALLET_UPDATE', action:'update', pallets:[…]}; normalised by
@@ -223,6 +232,7 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
   const optimistic$ = new Subject<readonly LiveEvent[]>();
   const reload$ = new Subject<void>();
   const palletStatus$ = new BehaviorSubject('active');
+  const palletQuery$ = new BehaviorSubject(defaultPalletQuery);
   const messages$ = deps.messages$.pipe(share());
   /** Bodies in SPEC 7's message shape as events, read as the stream's are. */
   const eventsOf = (bodies: readonly unknown[]) => {
@@ -316,8 +326,13 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
     state$,
     zones$: state$.pipe(zoneOccupancy(), shareReplay({ bufferSize: 1, refCount: true })),
     addedBy$: state$.pipe(addedBy(), shareReplay({ bufferSize: 1, refCount: true })),
+    visiblePalletIds$: state$.pipe(
+      visiblePalletIds(palletQuery$.pipe(distinctUntilChanged(samePalletQuery))),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    ),
     applyOptimistic: (bodies) => optimistic$.next(eventsOf(bodies)),
     reload: () => reload$.next(),
     showPalletStatus: (status) => palletStatus$.next(status),
+    showPalletQuery: (query) => palletQuery$.next(query),
   };
 }
