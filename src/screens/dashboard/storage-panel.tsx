@@ -43,9 +43,7 @@ const Zone = memo(function Zone({
     <li className={styles.zone} data-zone-id={zone.id}>
       <div className={styles.zoneHead}>
         <h3>{zone.name}</h3>
-        <span className={styles.count}>
-          {palletCount}/{capacity}
-        </span>
+        <span className={styles.count}>{`${palletCount}/${capacity}`}</span>
       </div>
       <div className={styles.rows}>
         {rows.map((ids, rowIndex) => {
@@ -62,9 +60,7 @@ const Zone = memo(function Zone({
               style={{ ['--fill' as string]: `${Math.round((ids.length / zone.rowCapacity) * 100)}%` }}
             >
               <span>{rowName(rowIndex)}</span>
-              <span className={styles.count}>
-                {ids.length}/{zone.rowCapacity}
-              </span>
+              <span className={styles.count}>{`${ids.length}/${zone.rowCapacity}`}</span>
             </button>
           );
         })}
