@@ -48,7 +48,17 @@ function deed(entry: ActivityEntry, customer: string | null): string {
   }
 }
 
-/** One entry: drawn again only when it changed, so a read of the feed redraws only its new entries. */
+/** The deed of an entry that names an order, with the order's customer as the location has it now. */
+function OrderDeed({ entry, orderId }: { entry: ActivityEntry; orderId: string }) {
+  const order = useOrder(orderId);
+  return deed(entry, typeof order?.customer === 'string' ? order.customer : null);
+}
+
+/**
+ * One entry: drawn again only when it changed, so a read of the feed redraws only its new entries.
+ * Only an entry that names an order follows the orders: a batch of pallet changes brings a feed
+ * of new entries, each mounted without a subscription of its own.
+ */
 const Entry = memo(function Entry({
   entry,
   now,
@@ -60,16 +70,15 @@ const Entry = memo(function Entry({
   onPallet: (id: string) => void;
   onOrder: (id: string) => void;
 }) {
-  const order = useOrder(entry.orderId ?? '');
-  const customer = typeof order?.customer === 'string' ? order.customer : null;
   const age = ageText(entry.at, now);
+  const { palletId, orderId } = entry;
   const text = (
     <>
-      <strong>{entry.userName}</strong> {deed(entry, customer)}
+      <strong>{entry.userName}</strong>{' '}
+      {orderId ? <OrderDeed entry={entry} orderId={orderId} /> : deed(entry, null)}
       <span className={styles.when}> · {age === 'just now' || age === '-' ? age : `${age} ago`}</span>
     </>
   );
-  const { palletId, orderId } = entry;
   const go = palletId ? () => onPallet(palletId) : orderId ? () => onOrder(orderId) : null;
   return (
     <li className={styles.activity}>

@@ -36,9 +36,9 @@ export interface RowActions {
   remove?: (pallet: Pallet) => void;
 }
 
-function OrderName({ id }: { id: string | null | undefined }) {
-  const order = useOrder(id ?? '');
-  if (!id) return <>-</>;
+/** The customer of a pallet's order, as the location has it now (only a pallet on an order follows the orders). */
+function OrderName({ id }: { id: string }) {
+  const order = useOrder(id);
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
 }
 
@@ -113,9 +113,7 @@ const PalletRow = memo(function PalletRow({
       <td>{pallet.palletType ?? '-'}</td>
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
       <td>{placeText(pallet.storageZone, pallet.rowIndex)}</td>
-      <td>
-        <OrderName id={pallet.orderId} />
-      </td>
+      <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
       <td>
         <AddedBy id={pallet.addedBy} />
       </td>
