@@ -1,6 +1,5 @@
 import {
   asyncScheduler,
-  auditTime,
   BehaviorSubject,
   catchError,
   defer,
@@ -24,6 +23,7 @@ import {
   startWith,
   switchMap,
   take,
+  throttleTime,
   timer,
 } from 'rxjs';
 import { keptSnapshotSaveMs } from '../config';
@@ -293,13 +293,15 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
     distinctUntilChanged(),
     share(),
   );
-  // the server's data as it stands, kept at most every keptSnapshotSaveMs for a start offline
+  // the server's data as it stands, kept for a start offline: the first at once (a phone that
+  // loses the network and reloads a moment after its data arrived still has it), then the newest
+  // at most every keptSnapshotSaveMs
   const saves$ = kept
     ? model$.pipe(
         filter((model) => model.status === 'ready'),
         map((model) => model.projection),
         distinctUntilChanged(),
-        auditTime(keptSnapshotSaveMs, scheduler),
+        throttleTime(keptSnapshotSaveMs, scheduler, { leading: true, trailing: true }),
         // IndexedDB applies writes in the order they are asked for: none need wait for the last
         mergeMap((projection) =>
           from(kept.write(deps.locationId, snapshotOf(projection))).pipe(catchError(() => EMPTY)),
