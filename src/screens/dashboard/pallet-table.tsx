@@ -17,14 +17,14 @@ const columns = (actionsPx: number): Column[] => [
   ['Tick', '40px'],
   ['ID', '92px'],
   ['Tomato', undefined],
-  ['Box', undefined],
-  ['Option', undefined],
+  ['Box', '88px'],
+  ['Option', '88px'],
   ['Pallet type', undefined],
-  ['Weight', '100px'],
-  ['Zone · row', '15%'],
-  ['Order', '11%'],
+  ['Weight', '96px'],
+  ['Zone · row', '11%'],
+  ['Order', undefined],
   ['Added by', undefined],
-  ['Age', '76px'],
+  ['Age', '80px'],
   ['Actions', `${actionsPx}px`],
 ];
 
@@ -40,6 +40,11 @@ export interface RowActions {
 function OrderName({ id }: { id: string }) {
   const order = useOrder(id);
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
+}
+
+/** A cell of text, in full on hover where the column cuts it short. */
+function Text({ value }: { value: string | null | undefined }) {
+  return <td title={value ?? undefined}>{value ?? '-'}</td>;
 }
 
 function AddedBy({ id }: { id: unknown }) {
@@ -107,10 +112,10 @@ const PalletRow = memo(function PalletRow({
       <td className={styles.id} title={id}>
         {shortId(id)}
       </td>
-      <td>{pallet.tomatoType ?? '-'}</td>
-      <td>{pallet.boxType ?? '-'}</td>
-      <td>{pallet.tomatoOption ?? '-'}</td>
-      <td>{pallet.palletType ?? '-'}</td>
+      <Text value={pallet.tomatoType} />
+      <Text value={pallet.boxType} />
+      <Text value={pallet.tomatoOption} />
+      <Text value={pallet.palletType} />
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
       <td>{placeText(pallet.storageZone, pallet.rowIndex)}</td>
       <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
