@@ -205,7 +205,7 @@ export default function DashboardScreen() {
           </form>
         </search>
         {canManage && (
-          <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
+          <Button variant="primary" className={styles.newPallet} onClick={() => setDialog({ kind: 'new' })}>
             New pallet
           </Button>
         )}
