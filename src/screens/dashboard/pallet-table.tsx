@@ -15,7 +15,7 @@ const highlightMs = 2_000;
 /** The columns; the actions' width is what the person's actions take. */
 const columns = (actionsPx: number): Column[] => [
   ['Tick', '40px'],
-  ['ID', '92px'],
+  ['ID', '88px'],
   ['Tomato', undefined],
   ['Box', '88px'],
   ['Option', '88px'],
@@ -239,7 +239,7 @@ export function PalletTable({
         rows={rows}
         ids={ids}
         label="Pallets"
-        columns={columns(actions.edit ? 124 : 52)}
+        columns={columns(actions.edit ? 132 : 52)}
         heading={(name) => (name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name)}
         className={styles.scroller}
         tableClassName={styles.table}
