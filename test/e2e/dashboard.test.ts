@@ -191,6 +191,21 @@ describe('the pallet board', () => {
       await page.screenshot({ path: join(screenshots, 'dashboard-filters-1440.png') });
       await page.setViewportSize({ width: 1024, height: 768 });
       expect(await cut()).toEqual([]);
+      // the board scrolls sideways at tablet width, and each row's actions stay in view at its edge
+      const board = page.getByRole('table', { name: 'Pallets' });
+      const edge = await page.evaluate(() => {
+        const table = document.querySelector('table[aria-label="Pallets"]');
+        const scroller = table?.parentElement as HTMLElement;
+        return {
+          right: scroller.getBoundingClientRect().right,
+          scrolls: scroller.scrollWidth > scroller.clientWidth,
+        };
+      });
+      expect(edge.scrolls).toBe(true);
+      const remove = await board
+        .getByRole('button', { name: `Delete pallet ${active.id.slice(-8)}` })
+        .boundingBox();
+      expect((remove?.x ?? Infinity) + (remove?.width ?? 0)).toBeLessThanOrEqual(edge.right);
       await page.screenshot({ path: join(screenshots, 'dashboard-filters-1024.png') });
     } finally {
       await browser.close();

@@ -123,41 +123,43 @@ const PalletRow = memo(function PalletRow({
         <AddedBy id={pallet.addedBy} />
       </td>
       <td>{ageText(pallet.createdAt, now)}</td>
-      <td className={styles.actions}>
-        <Button
-          variant="ghost"
-          iconOnly
-          className={styles.action}
-          onClick={() => actions.qr(pallet)}
-          aria-label={`QR of pallet ${shortId(id)}`}
-          title="QR code and label"
-        >
-          <Icon name="qr" size={18} />
-        </Button>
-        {actions.edit && (
+      <td className={styles.actionsCell}>
+        <div className={styles.actions}>
           <Button
             variant="ghost"
             iconOnly
             className={styles.action}
-            onClick={() => actions.edit?.(pallet)}
-            aria-label={`Edit pallet ${shortId(id)}`}
-            title="Edit"
+            onClick={() => actions.qr(pallet)}
+            aria-label={`QR of pallet ${shortId(id)}`}
+            title="QR code and label"
           >
-            <Icon name="edit" size={18} />
+            <Icon name="qr" size={18} />
           </Button>
-        )}
-        {actions.remove && (
-          <Button
-            variant="ghost"
-            iconOnly
-            className={`${styles.action} ${styles.danger}`}
-            onClick={() => actions.remove?.(pallet)}
-            aria-label={`Delete pallet ${shortId(id)}`}
-            title="Delete"
-          >
-            <Icon name="trash" size={18} />
-          </Button>
-        )}
+          {actions.edit && (
+            <Button
+              variant="ghost"
+              iconOnly
+              className={styles.action}
+              onClick={() => actions.edit?.(pallet)}
+              aria-label={`Edit pallet ${shortId(id)}`}
+              title="Edit"
+            >
+              <Icon name="edit" size={18} />
+            </Button>
+          )}
+          {actions.remove && (
+            <Button
+              variant="ghost"
+              iconOnly
+              className={`${styles.action} ${styles.danger}`}
+              onClick={() => actions.remove?.(pallet)}
+              aria-label={`Delete pallet ${shortId(id)}`}
+              title="Delete"
+            >
+              <Icon name="trash" size={18} />
+            </Button>
+          )}
+        </div>
       </td>
     </tr>
   );
