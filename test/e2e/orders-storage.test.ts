@@ -110,6 +110,10 @@ describe('orders and storage on the dashboard', () => {
         .getByRole('button', { name: /^Row 1 1\/2/ })
         .waitFor({ timeout: 2_000 });
       await b.page.locator(`[data-pallet-id="${p1.id}"]`, { hasText: 'Cold store A · Row 1' }).waitFor();
+      // beside the side panels the place is cut short in its column: in full on hover
+      expect(
+        await b.page.locator(`[data-pallet-id="${p1.id}"] td[title="Cold store A · Row 1"]`).count(),
+      ).toBe(1);
       await page
         .locator(`[data-zone-id="${zone.id}"]`)
         .getByRole('button', { name: /^Row 4/ })

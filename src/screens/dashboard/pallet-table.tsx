@@ -42,7 +42,7 @@ function OrderName({ id }: { id: string }) {
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
 }
 
-/** A cell of text, in full on hover where the column cuts it short. */
+/** A cell of text ("-" when there is none), in full on hover where the column cuts it short. */
 function Text({ value }: { value: string | null | undefined }) {
   return <td title={value ?? undefined}>{value ?? '-'}</td>;
 }
@@ -117,7 +117,7 @@ const PalletRow = memo(function PalletRow({
       <Text value={pallet.tomatoOption} />
       <Text value={pallet.palletType} />
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <td>{placeText(pallet.storageZone, pallet.rowIndex)}</td>
+      <Text value={pallet.storageZone ? placeText(pallet.storageZone, pallet.rowIndex) : null} />
       <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
       <td>
         <AddedBy id={pallet.addedBy} />
