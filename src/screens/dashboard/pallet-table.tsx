@@ -3,7 +3,7 @@ import type { Pallet } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
-import { Icon } from '../../ui/icon';
+import { Icon, type IconName } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import { ageText, placeText, shortId } from './format';
@@ -45,6 +45,34 @@ function OrderName({ id }: { id: string }) {
 /** A cell of text ("-" when there is none), in full on hover where the column cuts it short. */
 function Text({ value }: { value: string | null | undefined }) {
   return <td title={value ?? undefined}>{value ?? '-'}</td>;
+}
+
+/** One of a row's action buttons: an icon, named for screen readers and on hover. */
+function RowAction({
+  icon,
+  label,
+  title,
+  danger,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  title: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      iconOnly
+      className={danger ? `${styles.action} ${styles.danger}` : styles.action}
+      onClick={onClick}
+      aria-label={label}
+      title={title}
+    >
+      <Icon name={icon} size={18} />
+    </Button>
+  );
 }
 
 function AddedBy({ id }: { id: unknown }) {
@@ -125,39 +153,28 @@ const PalletRow = memo(function PalletRow({
       <td>{ageText(pallet.createdAt, now)}</td>
       <td className={styles.actionsCell}>
         <div className={styles.actions}>
-          <Button
-            variant="ghost"
-            iconOnly
-            className={styles.action}
-            onClick={() => actions.qr(pallet)}
-            aria-label={`QR of pallet ${shortId(id)}`}
+          <RowAction
+            icon="qr"
+            label={`QR of pallet ${shortId(id)}`}
             title="QR code and label"
-          >
-            <Icon name="qr" size={18} />
-          </Button>
+            onClick={() => actions.qr(pallet)}
+          />
           {actions.edit && (
-            <Button
-              variant="ghost"
-              iconOnly
-              className={styles.action}
-              onClick={() => actions.edit?.(pallet)}
-              aria-label={`Edit pallet ${shortId(id)}`}
+            <RowAction
+              icon="edit"
+              label={`Edit pallet ${shortId(id)}`}
               title="Edit"
-            >
-              <Icon name="edit" size={18} />
-            </Button>
+              onClick={() => actions.edit?.(pallet)}
+            />
           )}
           {actions.remove && (
-            <Button
-              variant="ghost"
-              iconOnly
-              className={`${styles.action} ${styles.danger}`}
-              onClick={() => actions.remove?.(pallet)}
-              aria-label={`Delete pallet ${shortId(id)}`}
+            <RowAction
+              icon="trash"
+              label={`Delete pallet ${shortId(id)}`}
               title="Delete"
-            >
-              <Icon name="trash" size={18} />
-            </Button>
+              danger
+              onClick={() => actions.remove?.(pallet)}
+            />
           )}
         </div>
       </td>
