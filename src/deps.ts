@@ -70,32 +70,31 @@ export function browserTabs(win: Window): Tabs | undefined {
         if (!(await marks())) await new Promise((resolve) => win.setTimeout(resolve, tabMessagesSettleMs));
         return work();
       }),
-    markReplaced: async (refreshToken) => {
+    markReplaced: async (refreshToken, at) => {
       const db = await marks();
       if (!db) return;
       try {
         // hashed first: a transaction awaiting anything but its own requests commits early
         const hash = await tokenHash(win, refreshToken);
-        const now = Date.now();
         const marking = db.transaction(replacedTokens, 'readwrite');
         let cursor = await marking.store.openCursor();
         while (cursor) {
-          if (cursor.value < now - replacedTokenMarkTtlMs) await cursor.delete();
+          if (cursor.value < at - replacedTokenMarkTtlMs) await cursor.delete();
           cursor = await cursor.continue();
         }
-        await marking.store.put(now, hash);
+        await marking.store.put(at, hash);
         await marking.done;
       } catch {
         // a mark the browser could not keep leaves the next tab as it was without marks
       }
     },
-    isReplaced: async (refreshToken) => {
+    replacedAt: async (refreshToken) => {
       const db = await marks();
-      if (!db) return false;
+      if (!db) return undefined;
       try {
-        return (await db.get(replacedTokens, await tokenHash(win, refreshToken))) !== undefined;
+        return await db.get(replacedTokens, await tokenHash(win, refreshToken));
       } catch {
-        return false;
+        return undefined;
       }
     },
   };

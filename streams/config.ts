@@ -37,10 +37,18 @@ export const refreshWaitTimeoutMs = 30_000;
  */
 export const tabMessagesSettleMs = 250;
 /**
- * How long a tab whose refresh token another tab marked replaced waits for that tab's announce of
- * the new session before it gives up (never presenting the replaced token, which ends the session).
+ * The server's reuse grace window: a refresh token presented again within this long of its
+ * rotation gets a sibling of its successor, not the end of the session (CONTRACT's reuse
+ * detection applies after it, or once the successor was rotated in turn). Tabs and devices
+ * sharing a session may present the same token before they hear of its rotation.
  */
-export const replacedSessionWaitMs = 10_000;
+export const refreshReuseGraceMs = 20_000;
+/**
+ * How long a tab whose refresh token another tab marked replaced waits for that tab's announce of
+ * the new session before it presents the token itself, which the server answers with a sibling
+ * while the mark is younger than half of {@link refreshReuseGraceMs}; an older one is given up.
+ */
+export const replacedSessionWaitMs = 3_000;
 /** How long a mark of a replaced refresh token is kept: as long as the server keeps any refresh token. */
 export const replacedTokenMarkTtlMs = 30 * 24 * 3_600_000;
 

@@ -55,6 +55,8 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  /** The token this one replaced (null for a sign-in's first). */
+  parent_id: string | null;
   created_at: CreatedAt;
 }
 

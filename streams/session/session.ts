@@ -20,7 +20,7 @@ import {
   tap,
   throwError,
 } from 'rxjs';
-import { expiredStorageCleanupIntervalMs } from '../config';
+import { expiredStorageCleanupIntervalMs, refreshReuseGraceMs } from '../config';
 import { type ApiClient, createApiClient } from '../http/client';
 import { isApiError } from '../http/errors';
 import type { SendDeps } from '../http/send';
@@ -53,7 +53,7 @@ import {
   type User,
   updateAuth,
 } from './storage';
-import { listenForSuccessor, refreshLockName, type TabMessage, type Tabs } from './tabs';
+import { listenForSuccessor, refreshLockName, successorUnheard, type TabMessage, type Tabs } from './tabs';
 import { breakerCloseTicks, retryTicks, validationTicks } from './timers';
 
 /** The login screen's messages (SPEC 5, 8). */
@@ -179,10 +179,11 @@ export function createSession(deps: SessionDeps): Session {
   };
   /**
    * One refresh for all tabs: under the tabs' lock, a refresh token another tab has already
-   * replaced (shared storage, its message, or its mark) is not presented again, so two tabs
-   * refreshing at once are not taken for a thief reusing it; the session the other tab got is used
-   * instead. A marked token whose successor has not been heard yet waits for its announce: the lock
-   * and the messages are not ordered.
+   * replaced (shared storage, its message, or its mark) is not presented again while that tab's
+   * session can be had instead: a marked token waits for its announce (the lock and the messages
+   * are not ordered). Unheard after replacedSessionWaitMs, it is presented while the server's grace
+   * window surely lasts (the server answers a sibling session), and given up after that, since
+   * presenting it then would end the session in every tab.
    */
   const refreshInTurn = async (tabs: Tabs, presented: string): Promise<Partial<Recovered>> => {
     // listening before looking: an announce arriving in between is not missed
@@ -191,7 +192,12 @@ export function createSession(deps: SessionDeps): Session {
       const current = readAuth(storage);
       if (current.token && current.user && current.refreshToken && current.refreshToken !== presented)
         return { token: current.token, refreshToken: current.refreshToken, user: current.user };
-      if (await tabs.isReplaced(presented)) return await firstValueFrom(heard.successor$);
+      const replacedAt = await tabs.replacedAt(presented);
+      if (replacedAt !== undefined) {
+        const successor = await firstValueFrom(heard.successor$, { defaultValue: undefined });
+        if (successor) return successor;
+        if (now() - replacedAt >= refreshReuseGraceMs / 2) throw new RecoveryError(successorUnheard);
+      }
       const answer = await firstValueFrom(calls.refresh(presented));
       if (answer.token && answer.user) {
         updateAuth(storage, {
@@ -199,7 +205,7 @@ export function createSession(deps: SessionDeps): Session {
           refreshToken: answer.refreshToken ?? null,
           user: answer.user,
         });
-        await tabs.markReplaced(presented);
+        await tabs.markReplaced(presented, now());
         replaced = presented;
         announce();
       }

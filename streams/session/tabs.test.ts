@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { replacedSessionWaitMs } from '../config';
+import { refreshReuseGraceMs, replacedSessionWaitMs } from '../config';
 import type { FakeRequest } from '../http/fake-fetch';
 import { RecoveryError } from './recovery';
 import { createSession } from './session';
@@ -11,9 +11,10 @@ import { alice, createAuthServer, createDeps, createTabHub, settle } from './tes
 
 /**
  * A browser with tabs: one local storage, a session storage per tab, and a server that rotates
- * refresh tokens and revokes the whole session when a replaced one is presented again.
+ * refresh tokens and revokes the whole session when a replaced one is presented again, or, while
+ * `grace` says its reuse grace window lasts, answers it with a sibling session.
  */
-function browser() {
+function browser({ grace = false } = {}) {
   const refreshes: string[] = [];
   const replaced = new Set<string>();
   let revoked = false;
@@ -21,7 +22,7 @@ function browser() {
     if (request.path !== '/api/auth/refresh-token') return undefined;
     const presented = (request.body as { refreshToken: string }).refreshToken;
     refreshes.push(presented);
-    if (revoked || replaced.has(presented)) {
+    if (revoked || (replaced.has(presented) && !grace)) {
       revoked = true;
       return { status: 401, body: { message: 'Session expired. Please login again.' } };
     }
@@ -157,30 +158,55 @@ describe('one session across the tabs of a browser', () => {
     await firstValueFrom(tab.session.recover$());
     expect(tab.clock.now()).toBe(0);
     expect(b.refreshes).toEqual(['r-0']);
-    expect([...b.hub.marked]).toEqual(['r-0']);
+    expect([...b.hub.marked.keys()]).toEqual(['r-0']);
     expect(tab.state().name).toBe('AUTHENTICATED');
   });
 
-  it('a marked refresh token whose new session is never announced fails after replacedSessionWaitMs (10 s), not presented', async () => {
-    const b = browser();
+  /** Two tabs whose first refreshes and marks r-0 at 0 ms, its announce never arriving; the second tab's clock is `lateMs` on. */
+  const unheardRefresh = async (b: Browser, lateMs: number) => {
     const [first, second] = await b.twoExpiredTabs();
     b.hub.holdMessages(); // the first tab's announce never arrives
-    const renewed = firstValueFrom(first.session.recover$());
+    await firstValueFrom(first.session.recover$());
+    await settleAll();
+    second.clock.advance(lateMs);
     const taken = firstValueFrom(second.session.recover$());
     taken.catch(() => undefined);
-    await renewed;
     await settleAll();
-    //   the second tab's turn |----- 10 s -----| fails
+    return { first, second, taken };
+  };
+
+  it('a marked refresh token whose new session is never announced is presented after replacedSessionWaitMs (3 s), within the grace window', async () => {
+    const b = browser({ grace: true });
+    const { first, second, taken } = await unheardRefresh(b, 0);
+    //   the second tab's turn |-- 3 s --| presents r-0: the server's grace window answers a sibling
     second.clock.advance(replacedSessionWaitMs - 1);
     await settleAll();
     expect(second.state().name).toBe('REFRESHING');
+    expect(b.refreshes).toEqual(['r-0']);
     second.clock.advance(1);
+    await taken;
+    await settleAll();
+    expect(b.refreshes).toEqual(['r-0', 'r-0']);
+    expect(b.revoked()).toBe(false);
+    for (const tab of [first, second]) expect(tab.state().name).toBe('AUTHENTICATED');
+  });
+
+  it('a marked refresh token unheard until half the grace window (10 s) after its mark is given up, not presented', async () => {
+    //       mark at 0 |-- 6999 ms late --|-- 3 s wait --| 9999 ms: still presented
+    const early = browser({ grace: true });
+    const presented = await unheardRefresh(early, refreshReuseGraceMs / 2 - replacedSessionWaitMs - 1);
+    presented.second.clock.advance(replacedSessionWaitMs);
+    await presented.taken;
+    expect(early.refreshes).toEqual(['r-0', 'r-0']);
+    //       mark at 0 |-- 7000 ms late --|-- 3 s wait --| 10 s: given up, the first tab keeps the session
+    const b = browser({ grace: true });
+    const { first, second, taken } = await unheardRefresh(b, refreshReuseGraceMs / 2 - replacedSessionWaitMs);
+    second.clock.advance(replacedSessionWaitMs);
     const failure = await taken.catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RecoveryError);
     expect((failure as RecoveryError).causes).toContainEqual(new RecoveryError(successorUnheard));
     await settleAll();
     expect(b.refreshes).toEqual(['r-0']);
-    expect(b.revoked()).toBe(false);
     expect(second.state().name).toBe('FAILED');
     expect(first.state().name).toBe('AUTHENTICATED');
   });

@@ -1,16 +1,16 @@
 import {
   connectable,
+  EMPTY,
   filter,
   map,
   type Observable,
   ReplaySubject,
   type SchedulerLike,
   take,
-  throwError,
   timeout,
 } from 'rxjs';
 import { replacedSessionWaitMs } from '../config';
-import { type Recovered, RecoveryError } from './recovery';
+import type { Recovered } from './recovery';
 import type { PersistenceLevel, StoredAuth } from './storage';
 
 /**
@@ -42,19 +42,22 @@ export interface Tabs {
   /** Runs `work` while no other tab runs work under `name`. */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /**
-   * Records that a refresh token was replaced, where every tab reads it under the lock: once this
-   * resolves, the tab that gets the lock next sees the mark even before this tab's messages reach
-   * it. Never fails: a mark the browser could not keep is left out.
+   * Records that a refresh token was replaced `at` (ms), where every tab reads it under the lock:
+   * once this resolves, the tab that gets the lock next sees the mark even before this tab's
+   * messages reach it. Never fails: a mark the browser could not keep is left out.
    */
-  markReplaced(refreshToken: string): Promise<void>;
-  /** Whether a tab marked this refresh token replaced (false where the browser cannot keep marks). */
-  isReplaced(refreshToken: string): Promise<boolean>;
+  markReplaced(refreshToken: string, at: number): Promise<void>;
+  /** When a tab marked this refresh token replaced (undefined if none did, or the browser cannot keep marks). */
+  replacedAt(refreshToken: string): Promise<number | undefined>;
 }
 
 /** The lock every tab refreshes under, so one refresh token is presented once. */
 export const refreshLockName = 'tomato-session-refresh';
 
-/** Why a tab gave up on a refresh token another tab replaced without telling it the new session. */
+/**
+ * Why a tab gave up on a refresh token another tab replaced too long ago for the server's grace
+ * window, without telling it the new session.
+ */
 export const successorUnheard = 'Refresh token replaced in another tab, which did not share the new session';
 
 type SessionMessage = Extract<TabMessage, { type: 'session' }>;
@@ -70,8 +73,8 @@ const succeeds =
 
 /**
  * Listens from now on for the session another tab announces in place of `refreshToken`: `successor$`
- * gives it (also when heard before it was asked for), or fails after replacedSessionWaitMs from now,
- * so a replaced token is never presented again. `stop()` ends the listening.
+ * gives it (also when heard before it was asked for), or completes empty replacedSessionWaitMs from
+ * now, when the tab may present the token itself. `stop()` ends the listening.
  */
 export function listenForSuccessor(
   messages$: Observable<TabMessage>,
@@ -83,11 +86,7 @@ export function listenForSuccessor(
       filter(succeeds(refreshToken)),
       map((message): Recovered => message.auth),
       take(1),
-      timeout({
-        first: replacedSessionWaitMs,
-        with: () => throwError(() => new RecoveryError(successorUnheard)),
-        scheduler,
-      }),
+      timeout({ first: replacedSessionWaitMs, with: () => EMPTY, scheduler }),
     ),
     { connector: () => new ReplaySubject<Recovered>(1), resetOnDisconnect: false },
   );

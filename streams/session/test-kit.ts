@@ -97,7 +97,7 @@ export function startSession(overrides: Partial<SessionDeps> = {}) {
  */
 export function createTabHub() {
   const tabs: Subject<TabMessage>[] = [];
-  const marked = new Set<string>();
+  const marked = new Map<string, number>();
   let held: Array<() => void> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -120,13 +120,13 @@ export function createTabHub() {
           queue = turn.catch(() => undefined);
           return turn;
         },
-        markReplaced: async (refreshToken) => {
-          marked.add(refreshToken);
+        markReplaced: async (refreshToken, at) => {
+          marked.set(refreshToken, at);
         },
-        isReplaced: async (refreshToken) => marked.has(refreshToken),
+        replacedAt: async (refreshToken) => marked.get(refreshToken),
       };
     },
-    /** The refresh tokens marked replaced. */
+    /** The refresh tokens marked replaced, and when. */
     marked,
     holdMessages() {
       const waiting: Array<() => void> = [];

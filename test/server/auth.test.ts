@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { loginFailureLimit, loginFailureLimitPerIp } from '../../server/modules/auth/repository';
+import {
+  loginFailureLimit,
+  loginFailureLimitPerIp,
+  refreshReuseGraceS,
+} from '../../server/modules/auth/repository';
 import { permissionFlags } from '../../server/modules/permissions/flags';
-import { setupTestServer } from './support/server';
+import { ageRotations, setupTestServer } from './support/server';
 
 const server = setupTestServer();
 
@@ -170,7 +175,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('POST /api/auth/refresh-token', () => {
-  it('rotates: a new pair each time, and a reused token revokes its whole family', async () => {
+  it('rotates: a new pair each time, and a token presented again after the grace window revokes its whole family', async () => {
     const ann = await server.createUser();
     const first = (await login({ username: ann.username, password: ann.password })).json();
     const second = await refresh(first.refreshToken);
@@ -180,14 +185,65 @@ describe('POST /api/auth/refresh-token', () => {
     expect(pair.user.id).toBe(ann.id);
     expect((await validate(pair.token)).statusCode).toBe(200);
 
+    await ageRotations(server.db, ann.id, refreshReuseGraceS + 1);
     const reused = await refresh(first.refreshToken);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe('Session expired. Please login again.');
-    // the legitimate holder's newest token died with the family
+    // the legitimate holder's newest tokens died with the family
     expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    expect((await validate(pair.token)).statusCode).toBe(401);
     // other sessions of the same user are untouched
     const other = (await login({ username: ann.username, password: ann.password })).json();
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  /** The refresh family a refresh token belongs to, read by its hash. */
+  const familyOf = async (refreshToken: string) =>
+    (
+      await server.db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('token_hash', '=', createHash('sha256').update(refreshToken).digest('hex'))
+        .executeTakeFirstOrThrow()
+    ).family_id;
+
+  it('answers a token presented twice at once, and again 2 s later, with working sessions of its family', async () => {
+    const ann = await server.createUser();
+    const first = (await login({ username: ann.username, password: ann.password })).json();
+    const family = await familyOf(first.refreshToken);
+    const together = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    await ageRotations(server.db, ann.id, 2);
+    const later = await refresh(first.refreshToken);
+    const sessions = [...together, later].map((answer) => {
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    });
+    expect(new Set(sessions.map((s) => s.refreshToken)).size).toBe(3);
+    for (const session of sessions) {
+      expect(await familyOf(session.refreshToken)).toBe(family);
+      expect((await validate(session.token)).statusCode).toBe(200);
+    }
+    // each goes on rotating on its own
+    for (const session of sessions) expect((await refresh(session.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('takes a token for reuse once a token that replaced it was rotated in turn, even within the window', async () => {
+    const ann = await server.createUser();
+    const r0 = (await login({ username: ann.username, password: ann.password })).json();
+    const r1 = (await refresh(r0.refreshToken)).json();
+    const r2 = (await refresh(r1.refreshToken)).json();
+    expect((await refresh(r0.refreshToken)).statusCode).toBe(401);
+    for (const session of [r1, r2]) expect((await validate(session.token)).statusCode).toBe(401);
+    expect((await refresh(r2.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('takes a token for reuse once a sibling given in the window was rotated', async () => {
+    const ann = await server.createUser();
+    const r0 = (await login({ username: ann.username, password: ann.password })).json();
+    await refresh(r0.refreshToken);
+    const sibling = (await refresh(r0.refreshToken)).json();
+    expect((await refresh(sibling.refreshToken)).statusCode).toBe(200);
+    expect((await refresh(r0.refreshToken)).statusCode).toBe(401);
   });
 
   it('answers 401 for an unknown or expired refresh token', async () => {
@@ -414,6 +470,7 @@ describe('an access token dies with its session', () => {
     expect((await validate(out.token)).statusCode).toBe(401);
 
     const rotated = (await refresh(stolen.refreshToken)).json();
+    await ageRotations(server.db, ann.id, refreshReuseGraceS + 1);
     expect((await refresh(stolen.refreshToken)).statusCode).toBe(401); // reuse revokes the family
     for (const token of [stolen.token, rotated.token]) expect((await validate(token)).statusCode).toBe(401);
 

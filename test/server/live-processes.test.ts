@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -67,6 +68,38 @@ describe(processes, () => {
     let status = await validate();
     for (const start = Date.now(); status === 200 && Date.now() - start < 2_000; ) status = await validate();
     expect(status).toBe(401);
+  });
+
+  it('answers a refresh token presented to A and B at the same moment with a working session on each', async () => {
+    const signIn = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: `${adminPassword}-chosen` }),
+    });
+    const { refreshToken } = (await signIn.json()) as { refreshToken: string };
+    const refreshOn = (url: string, token: string) =>
+      fetch(`${url}/api/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: token }),
+      });
+    const answers = await Promise.all([refreshOn(a.url, refreshToken), refreshOn(b.url, refreshToken)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const sessions = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{
+      token: string;
+      refreshToken: string;
+    }>;
+    // one family: both sessions validate on both processes and go on rotating
+    for (const session of sessions) {
+      for (const url of [a.url, b.url]) {
+        const validated = await fetch(`${url}/api/auth/validate`, {
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        expect(validated.status).toBe(200);
+      }
+      expect((await refreshOn(b.url, session.refreshToken)).status).toBe(200);
+    }
+    expect(decodeJwt(sessions[0].token).fid).toBe(decodeJwt(sessions[1].token).fid);
   });
 
   it('never prints the token of the query string', () => {

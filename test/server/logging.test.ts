@@ -27,7 +27,10 @@ describe('the log', () => {
     const rotated = (
       await inject('POST', '/api/auth/refresh-token', { refreshToken: session.refreshToken })
     ).json();
-    await inject('POST', '/api/auth/refresh-token', { refreshToken: session.refreshToken }); // reuse: 401
+    // presented again within the grace window: a sibling session
+    const sibling = (
+      await inject('POST', '/api/auth/refresh-token', { refreshToken: session.refreshToken })
+    ).json();
     const next = (
       await inject('POST', '/api/auth/login', { username: ann.username, password: 'Secret-Password-1' })
     ).json();
@@ -61,6 +64,8 @@ describe('the log', () => {
       session.refreshToken,
       rotated.token,
       rotated.refreshToken,
+      sibling.token,
+      sibling.refreshToken,
       next.token,
       next.refreshToken,
       next.token.split('.')[2], // the signature alone is the secret part

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { asyncScheduler, firstValueFrom, map, of, takeWhile, toArray } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refreshReuseGraceS } from '../../server/modules/auth/repository';
 import { signAccessToken } from '../../server/plugins/auth';
 import { createAnalytics } from '../../streams/analytics';
 import {
@@ -20,7 +21,7 @@ import {
   storageKeys,
   type User,
 } from '../../streams/session';
-import { setupTestServer, type TestUser, type UserSpec } from './support/server';
+import { ageRotations, setupTestServer, type TestUser, type UserSpec } from './support/server';
 import { createPallet, createWarehouse, palletValues, type Warehouse } from './warehouse-fixtures';
 
 // The streams core wired as the browser wires it (src/deps.ts) minus the DOM: Node's fetch over a
@@ -169,13 +170,14 @@ describe('smart 401 recovery', () => {
     expect((await validated(session)).id).toBe(user.id);
   });
 
-  it('a reused refresh token revokes its family, clears auth and navigates to /login?expired=1', async () => {
-    const { session, storage, navigations, state } = await signIn();
+  it('a refresh token reused after the grace window revokes its family, clears auth and navigates to /login?expired=1', async () => {
+    const { session, storage, navigations, state, user } = await signIn();
     const first = storage.session.getItem(storageKeys.refreshToken)!;
     storage.session.setItem(storageKeys.token, 'garbage');
     await session.api.get('/api/user-locations'); // rotates: first → second
     const second = storage.session.getItem(storageKeys.refreshToken)!;
     expect(second).not.toBe(first);
+    await ageRotations(server.db, user.id, refreshReuseGraceS + 1);
     storage.session.setItem(storageKeys.token, 'garbage');
     storage.session.setItem(storageKeys.refreshToken, first); // a stale copy presented again
     await expect(session.api.get('/api/user-locations')).rejects.toMatchObject({

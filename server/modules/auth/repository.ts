@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { refreshReuseGraceMs } from '../../../streams/config';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -12,6 +13,12 @@ export const loginFailureLimit = 5;
 export const loginFailureLimitPerIp = 20;
 /** …within this window answer 429 (CONTRACT: 5 per 15 min). */
 export const loginFailureWindowMinutes = 15;
+
+/**
+ * How long a rotated refresh token may be presented again (seconds) and get a sibling of its
+ * successor instead of revoking its family ({@link refreshReuseGraceMs}, which the tabs also read).
+ */
+export const refreshReuseGraceS = refreshReuseGraceMs / 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const window = sql<string>`now() - make_interval(mins => ${loginFailureWindowMinutes})`;
@@ -77,14 +84,16 @@ export async function clearLoginFailures(db: Db, username: string, ip: string): 
 }
 
 /**
- * Issues a refresh token in `familyId` (a new family when omitted): answers the opaque token,
- * which is stored only as its sha256. The user's expired tokens are dropped on the way.
+ * Issues a refresh token in `familyId` (a new family when omitted) replacing `parentId` (none for a
+ * sign-in): answers the opaque token, which is stored only as its sha256. The user's expired
+ * tokens are dropped on the way.
  */
 export async function issueRefreshToken(
   db: Db,
   userId: string,
   rememberMe: boolean,
   familyId: string = randomUUID(),
+  parentId: string | null = null,
 ): Promise<{ refreshToken: string; familyId: string }> {
   await db
     .deleteFrom('refresh_tokens')
@@ -103,6 +112,7 @@ export async function issueRefreshToken(
       expires_at: new Date(Date.now() + ttl).toISOString(),
       used_at: null,
       revoked_at: null,
+      parent_id: parentId,
     })
     .execute();
   return { refreshToken, familyId };
@@ -116,8 +126,12 @@ export type RotationResult =
 
 /**
  * Rotates a refresh token inside `trx`: a live one is marked used and replaced by a new one of
- * the same family. A rotated (or revoked) one presented again revokes its whole family, since
- * someone holds a copy; the caller must commit that revocation before answering 401.
+ * the same family. A rotated one presented again within {@link refreshReuseGraceS} of its
+ * rotation, while no token that replaced it has been rotated in turn, gets a sibling of its
+ * successor: two tabs or devices sharing a session may present the same token at once. Otherwise
+ * a rotated (or revoked) one presented again revokes its whole family, since someone holds a copy;
+ * the caller must commit that revocation before answering 401. The presented token's row is
+ * locked, and so are its successors', so concurrent presentations (on any process) decide in turn.
  */
 export async function rotateRefreshToken(
   trx: Transaction<DB>,
@@ -127,18 +141,35 @@ export async function rotateRefreshToken(
     .selectFrom('refresh_tokens')
     .select(['id', 'user_id', 'family_id', 'remember_me', 'used_at', 'revoked_at'])
     .select(sql<boolean>`expires_at <= now()`.as('expired'))
+    .select(sql<boolean>`used_at > now() - make_interval(secs => ${refreshReuseGraceS})`.as('in_grace'))
     .where('token_hash', '=', hashToken(refreshToken))
     .forUpdate()
     .executeTakeFirst();
   if (!row) return { kind: 'rejected' };
-  if (row.used_at !== null || row.revoked_at !== null) {
+  const reused =
+    row.revoked_at !== null ||
+    (row.used_at !== null && (!row.in_grace || (await successorRotated(trx, row.id))));
+  if (reused) {
     await revokeFamily(trx, row.family_id);
     return { kind: 'rejected', revokedFamilyId: row.family_id };
   }
   if (row.expired) return { kind: 'rejected' };
-  await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
-  const next = await issueRefreshToken(trx, row.user_id, row.remember_me, row.family_id);
+  if (row.used_at === null) {
+    await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
+  }
+  const next = await issueRefreshToken(trx, row.user_id, row.remember_me, row.family_id, row.id);
   return { kind: 'rotated', userId: row.user_id, ...next };
+}
+
+/** Whether a token that replaced `id` has been rotated itself (locking them, so a rotation in flight is waited for). */
+async function successorRotated(trx: Transaction<DB>, id: string): Promise<boolean> {
+  const successors = await trx
+    .selectFrom('refresh_tokens')
+    .select('used_at')
+    .where('parent_id', '=', id)
+    .forUpdate()
+    .execute();
+  return successors.some((successor) => successor.used_at !== null);
 }
 
 /** Revokes every token of a refresh family (logout, reuse detection). */

@@ -18,6 +18,7 @@ import {
   clearLoginFailures,
   issueRefreshToken,
   recordLoginAttempt,
+  refreshReuseGraceS,
   revokeFamily,
   revokeOtherFamilies,
   rotateRefreshToken,
@@ -90,6 +91,7 @@ export async function authRoutes(app: App): Promise<void> {
     {
       schema: {
         summary: 'Exchange a refresh token for a new session token',
+        description: `Refresh tokens rotate: each answer carries a new one of the same family. A rotated token presented again within ${refreshReuseGraceS} s of its rotation, before its successor was rotated in turn, gets a sibling session of that family (tabs or devices sharing a session renewing at once); after that it is reuse, and 401 revokes the whole family.`,
         tags: ['auth'],
         security: [],
         body: z.object({ refreshToken: z.string().min(1).max(200) }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../../server/app';
 import { type Config, loadConfig } from '../../../server/config';
@@ -54,6 +54,19 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** Extra routes for this file only (e.g. to exercise `mutate`), added before the app is ready. */
   routes?: (app: App) => void;
+}
+
+/**
+ * Moves the rotations of `userId`'s refresh tokens `seconds` into the past, as if that long had
+ * gone by since each was presented: past the reuse grace window, a rotated token is reuse.
+ */
+export async function ageRotations(db: Kysely<DB>, userId: string, seconds: number): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: sql`used_at - make_interval(secs => ${seconds})` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is not', null)
+    .execute();
 }
 
 const unique = () => randomBytes(4).toString('hex');
