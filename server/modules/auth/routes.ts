@@ -5,6 +5,7 @@ import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import {
   accountDisabled,
   badCredentials,
+  fieldError,
   invalid,
   tooManyRequests,
   unauthorized,
@@ -157,10 +158,12 @@ export async function authRoutes(app: App): Promise<void> {
       const newHash = await hashPassword(newPassword); // scrypt outside the transaction
       return mutate(request, reply, async (trx, user) => {
         if (!(await verifyPassword(currentPassword, await lockedPasswordHash(trx, user.id)))) {
-          throw invalid({ currentPassword: 'Current password is incorrect' });
+          throw invalid({ currentPassword: fieldError('CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect') });
         }
         if (newPassword === currentPassword) {
-          throw invalid({ newPassword: 'New password must differ from the current one' });
+          throw invalid({
+            newPassword: fieldError('NEW_PASSWORD_UNCHANGED', 'New password must differ from the current one'),
+          });
         }
         await updateUser(trx, user.id, { password_hash: newHash, first_login: false });
         const sessionsRevoked = await revokeOtherFamilies(trx, user.id, user.familyId);

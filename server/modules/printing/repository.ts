@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type LabelSize, type PrinterDpi, sscc, ssccSerialCapacity } from '../../../streams/printing';
 import type { DB } from '../../db/schema';
-import { conflict } from '../../plugins/errors';
+import { refuse } from '../../plugins/errors';
 
 /** A printer as the printer routes answer it. */
 export interface PrinterDoc extends LabelSize {
@@ -195,7 +195,11 @@ export async function palletSscc(
     if (given) return given.sscc;
     const serial = Number(last_serial) + 1;
     if (serial >= ssccSerialCapacity(prefix)) {
-      throw conflict('Every SSCC serial of this GS1 company prefix has been given: set a new prefix');
+      throw refuse(
+        'SSCC_SERIALS_EXHAUSTED',
+        'Every SSCC serial of this GS1 company prefix has been given: set a new prefix',
+        { prefix },
+      );
     }
     await trx
       .updateTable('sscc_serials')

@@ -22,7 +22,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics/repository';
@@ -180,12 +180,16 @@ const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabel
 /** 422 unless `port` is one the server may reach printers on (PRINTER_PORTS). */
 function assertPrinterPort(app: App, port: number | undefined): void {
   if (port !== undefined && !portAllowed(app.config.printerPorts, port)) {
-    throw invalid({ port: printerPortMessage(app) });
+    const allowedPorts = portRangesText(app.config.printerPorts);
+    throw invalid({ port: fieldError('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { allowedPorts }) });
   }
 }
 
-const printerPortMessage = (app: App) =>
-  `printers are reached on port ${portRangesText(app.config.printerPorts)} only (the server's PRINTER_PORTS)`;
+const printerPortMessage = (allowedPorts: string) =>
+  `printers are reached on port ${allowedPorts} only (the server's PRINTER_PORTS)`;
+
+const nameTaken = (name: string) => () =>
+  refuse('PRINTER_NAME_TAKEN', `A printer named "${name}" already exists here`, { name });
 
 /**
  * Prints a label on `printer` (its ZPL is ASCII only, text being `^FH`-escaped, so its bytes are
@@ -200,7 +204,10 @@ async function printLabel(
   what: { palletId: string | null; notes: string },
 ): Promise<PrintResult> {
   const app = request.server;
-  if (!portAllowed(app.config.printerPorts, printer.port)) throw conflict(printerPortMessage(app));
+  if (!portAllowed(app.config.printerPorts, printer.port)) {
+    const allowedPorts = portRangesText(app.config.printerPorts);
+    throw refuse('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { port: printer.port, allowedPorts });
+  }
   const result = await sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
   await insertAnalyticsEvents(app.db, [
     {
@@ -288,9 +295,8 @@ export async function printingRoutes(app: App): Promise<void> {
         await lockLocationPrinters(trx, locationId);
         const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
         if (makeDefault) await clearDefault(trx, locationId);
-        const printer = await conflictOnDuplicate(
-          `A printer named "${fields.name}" already exists here`,
-          () => insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
+        const printer = await refuseDuplicate(nameTaken(fields.name), () =>
+          insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
         );
         return {
           status: 201,
@@ -320,7 +326,7 @@ export async function printingRoutes(app: App): Promise<void> {
         await lockLocationPrinters(trx, printer.locationId);
         if (request.body.isDefault) await clearDefault(trx, printer.locationId);
         const name = request.body.name ?? printer.name;
-        const changed = await conflictOnDuplicate(`A printer named "${name}" already exists here`, () =>
+        const changed = await refuseDuplicate(nameTaken(name), () =>
           updatePrinter(trx, printer.id, request.body),
         );
         return {
@@ -421,7 +427,7 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request) => {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.body?.printerId);
-      if (!printer) throw conflict('This location has no default printer: add one at Printers');
+      if (!printer) throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
       return printLabel(request, printer, await palletLabelFields(app, pallet), {
         palletId: pallet.id,
         notes: `Label printed on ${printer.name}`,

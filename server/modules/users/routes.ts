@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { hashPassword } from '../auth/passwords';
 import { revokeOtherFamilies } from '../auth/repository';
@@ -82,7 +82,7 @@ async function writeUserAccess(
   if (flags) await setUserFlags(trx, userId, flags);
   if (locationIds) {
     const unknown = await firstUnknownLocation(trx, locationIds);
-    if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: 'No such location' });
+    if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
     await setUserLocations(trx, userId, locationIds);
   }
 }
@@ -103,7 +103,8 @@ function columnsOf(fields: UserFields, passwordHash: string | undefined) {
   };
 }
 
-const taken = (username: string | undefined) => `Username "${username}" is already taken`;
+const taken = (username: string | undefined) => () =>
+  refuse('USERNAME_TAKEN', `Username "${username}" is already taken`, { username: username ?? '' });
 
 async function loadOrThrow(trx: Transaction<DB>, id: string): Promise<UserRecord> {
   const user = await findUser(trx, id);
@@ -170,7 +171,7 @@ export async function userRoutes(app: App): Promise<void> {
       const fields = request.body;
       const passwordHash = await hashPassword(fields.password);
       return mutate(request, reply, async (trx, actor) => {
-        const id = await conflictOnDuplicate(taken(fields.username), () =>
+        const id = await refuseDuplicate(taken(fields.username), () =>
           insertUser(trx, {
             ...columnsOf(fields, passwordHash),
             username: fields.username,
@@ -201,9 +202,9 @@ export async function userRoutes(app: App): Promise<void> {
       return mutate(request, reply, async (trx, actor) => {
         const target = await managedUser(trx, actor, request.params.id);
         if (fields.disabled === true && target.id === actor.id)
-          throw conflict('You cannot disable your own account');
+          throw refuse('CANNOT_DISABLE_SELF', 'You cannot disable your own account');
         await writeUserAccess(trx, actor, target, target.id, fields);
-        await conflictOnDuplicate(taken(fields.username), () =>
+        await refuseDuplicate(taken(fields.username), () =>
           updateUser(trx, target.id, columnsOf(fields, passwordHash)),
         );
         // a reset or a disabling ends their sessions
@@ -232,7 +233,7 @@ export async function userRoutes(app: App): Promise<void> {
     (request, reply) =>
       mutate(request, reply, async (trx, actor) => {
         const target = await managedUser(trx, actor, request.params.id);
-        if (target.id === actor.id) throw conflict('You cannot delete your own account');
+        if (target.id === actor.id) throw refuse('CANNOT_DELETE_SELF', 'You cannot delete your own account');
         await deleteUser(trx, target.id);
         return { body: { success: true as const }, usersChanged: [target.id] };
       }),
