@@ -33,7 +33,8 @@ export const fieldError = <C extends FieldErrorCode>(
   code: C,
   message: string,
   ...params: ParamsArg<FieldErrorParams<C>>
-): FieldComplaint => ({ code, message, ...(params.length > 0 ? { params: params[0] } : {}) }) as FieldComplaint;
+): FieldComplaint =>
+  ({ code, message, ...(params.length > 0 ? { params: params[0] } : {}) }) as FieldComplaint;
 
 /**
  * A refusal the error handler answers as CONTRACT's body `{message, code, params?, details?,

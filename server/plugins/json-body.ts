@@ -11,7 +11,9 @@ export const maxJsonDepth = 32;
 
 /** 400 for a body nested deeper than {@link maxJsonDepth}. */
 const nestedTooDeep = () =>
-  refuse('BODY_TOO_DEEP', `Request body nests deeper than ${maxJsonDepth} levels`, { maxDepth: maxJsonDepth });
+  refuse('BODY_TOO_DEEP', `Request body nests deeper than ${maxJsonDepth} levels`, {
+    maxDepth: maxJsonDepth,
+  });
 
 /** How deep `text` (JSON) nests, counting brackets outside strings; stops counting past `limit`. */
 export function jsonDepth(text: string, limit = maxJsonDepth): number {
@@ -71,7 +73,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       }
       const path = malformedTextPath(json);
       if (path === undefined) done(null, json);
-      else done(invalid({ [path || 'body']: fieldError('TEXT_NOT_WELL_FORMED', textMessages.surrogate) }), undefined);
+      else
+        done(
+          invalid({ [path || 'body']: fieldError('TEXT_NOT_WELL_FORMED', textMessages.surrogate) }),
+          undefined,
+        );
     });
   });
 }

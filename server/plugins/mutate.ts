@@ -57,7 +57,9 @@ export async function mutate<T>(
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header : undefined;
   if (header !== undefined && (key === undefined || !keyPattern.test(key))) {
-    throw invalid({ 'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_INVALID', 'must be 1 to 200 visible ASCII characters') });
+    throw invalid({
+      'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_INVALID', 'must be 1 to 200 visible ASCII characters'),
+    });
   }
   const { signedIn } = request.server;
   const answer = await request.server.db.transaction().execute(async (trx) => {
@@ -130,7 +132,9 @@ async function claimKey(
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
   if (stored.method !== method || stored.path !== path || stored.status_code === null) {
-    throw invalid({ 'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_REUSED', 'was already used for a different request') });
+    throw invalid({
+      'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_REUSED', 'was already used for a different request'),
+    });
   }
   return { status: stored.status_code, body: stored.body };
 }

@@ -1,33 +1,43 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorCodes, errorStatuses, fieldErrorCodes } from '../../streams/http/error-codes';
 import { errorMessages } from './errors';
 
-/** CONTRACT's error body, for a route that declares its error answers itself. */
+/** CONTRACT's error body, for every 4xx and 5xx; its codes are the one catalogue's. */
 export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  message: z.string().describe("the server's sentence in English, for a code a client does not know"),
+  code: z.enum(errorCodes).describe('the refusal, from streams/http/error-codes.ts'),
+  params: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("what a sentence about the refusal needs (ErrorParamsByCode of the code's)"),
+  details: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('field → what is wrong with it, in English (422)'),
+  fields: z
+    .record(
+      z.string(),
+      z.object({ code: z.enum(fieldErrorCodes), params: z.record(z.string(), z.unknown()).optional() }),
+    )
+    .optional()
+    .describe('field → the code of what is wrong with it and its params (422)'),
 });
 
-/** CONTRACT's error body, as every 4xx and 5xx answers it, in the document. */
-const errorBody = {
-  type: 'object',
-  required: ['message', 'code'],
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    details: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'field → what is wrong with it (422)',
-    },
-  },
-};
+const errorBodies = new Map<number, unknown>();
+/** The error body of one status, its `code` one of that status's codes. */
+function errorBodyOf(status: number): unknown {
+  if (!errorBodies.has(status)) {
+    const code = z.enum(errorCodes.filter((c) => errorStatuses[c] === status));
+    errorBodies.set(status, z.toJSONSchema(errorSchema.extend({ code }), { target: 'openapi-3.0' }));
+  }
+  return errorBodies.get(status);
+}
 
-const errorAnswer = (description: string) => ({
+const errorAnswer = (status: number, description: string) => ({
   description,
-  content: { 'application/json': { schema: errorBody } },
+  content: { 'application/json': { schema: errorBodyOf(status) } },
 });
 
 /** `GET /api/users/:id` → `getUsersById`: one operationId per route, spelt from its method and path. */
@@ -55,14 +65,14 @@ export const openApiTransform: SwaggerTransform = (document) => {
   const input = document.schema as Record<string, unknown>;
   const signedIn = !(Array.isArray(input.security) && input.security.length === 0);
   const errors: Record<string, ReturnType<typeof errorAnswer>> = {};
-  if (input.body) errors[400] = errorAnswer(errorMessages.malformed);
+  if (input.body) errors[400] = errorAnswer(400, errorMessages.malformed);
   if (signedIn) {
-    errors[401] = errorAnswer(errorMessages.sessionExpired);
-    errors[403] = errorAnswer(errorMessages.forbidden);
+    errors[401] = errorAnswer(401, errorMessages.sessionExpired);
+    errors[403] = errorAnswer(403, errorMessages.forbidden);
   }
-  if (input.params) errors[404] = errorAnswer(errorMessages.notFound);
-  if (input.body || input.querystring || input.params) errors[422] = errorAnswer(errorMessages.invalid);
-  if (signedIn || url === '/api/auth/login') errors[429] = errorAnswer(errorMessages.tooMany);
+  if (input.params) errors[404] = errorAnswer(404, errorMessages.notFound);
+  if (input.body || input.querystring || input.params) errors[422] = errorAnswer(422, errorMessages.invalid);
+  if (signedIn || url === '/api/auth/login') errors[429] = errorAnswer(429, errorMessages.tooMany);
   schema.operationId ??= operationIdOf(method, url);
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   // a route that lists its own error answers knows them better

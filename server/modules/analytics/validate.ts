@@ -7,7 +7,8 @@ const textFields = { notes: 2000, scan_type: 100, scan_location: 200, scan_devic
 
 /** SPEC 5's messages with their field codes. */
 function complaintOf(message: string): FieldComplaint {
-  if (message === analyticsMessages.invalidUuid) return fieldError('INVALID_FORMAT', message, { format: 'uuid' });
+  if (message === analyticsMessages.invalidUuid)
+    return fieldError('INVALID_FORMAT', message, { format: 'uuid' });
   if (message === analyticsMessages.eventTypeNotAllowed) return fieldError('INVALID_VALUE', message, {});
   return fieldError('INVALID_TYPE', message, {});
 }
@@ -26,12 +27,16 @@ export function validateAnalyticsEvent(
   body: Record<string, unknown>,
 ): { event: AnalyticsEventInput; details?: undefined } | { details: FieldErrors } {
   const details: FieldErrors = Object.fromEntries(
-    Object.entries(validateEvent(body as AnalyticsEvent)).map(([field, message]) => [field, complaintOf(message)]),
+    Object.entries(validateEvent(body as AnalyticsEvent)).map(([field, message]) => [
+      field,
+      complaintOf(message),
+    ]),
   );
   const { location_id } = body;
   const locationOk =
     (typeof location_id === 'string' && location_id.length <= 100) || Number.isFinite(location_id);
-  if (!details.location_id && !locationOk) details.location_id = fieldError('INVALID_TYPE', 'must be text or a number', {});
+  if (!details.location_id && !locationOk)
+    details.location_id = fieldError('INVALID_TYPE', 'must be text or a number', {});
   for (const [field, max] of Object.entries(textFields)) {
     const value = body[field];
     if (!blank(value) && (typeof value !== 'string' || value.length > max)) {
@@ -39,7 +44,8 @@ export function validateAnalyticsEvent(
     }
   }
   for (const field of ['location_id', 'previous_state', 'new_state', ...Object.keys(textFields)]) {
-    if (!details[field] && holdsNul(body[field])) details[field] = fieldError('TEXT_HAS_NUL', textMessages.nul);
+    if (!details[field] && holdsNul(body[field]))
+      details[field] = fieldError('TEXT_HAS_NUL', textMessages.nul);
   }
   if (Object.keys(details).length > 0) return { details };
 

@@ -158,11 +158,16 @@ export async function authRoutes(app: App): Promise<void> {
       const newHash = await hashPassword(newPassword); // scrypt outside the transaction
       return mutate(request, reply, async (trx, user) => {
         if (!(await verifyPassword(currentPassword, await lockedPasswordHash(trx, user.id)))) {
-          throw invalid({ currentPassword: fieldError('CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect') });
+          throw invalid({
+            currentPassword: fieldError('CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect'),
+          });
         }
         if (newPassword === currentPassword) {
           throw invalid({
-            newPassword: fieldError('NEW_PASSWORD_UNCHANGED', 'New password must differ from the current one'),
+            newPassword: fieldError(
+              'NEW_PASSWORD_UNCHANGED',
+              'New password must differ from the current one',
+            ),
           });
         }
         await updateUser(trx, user.id, { password_hash: newHash, first_login: false });

@@ -132,7 +132,9 @@ export async function catalogErrors(
       const values = catalog[attribute];
       errors[attribute] = fieldError(
         'NOT_IN_CATALOG',
-        values.length === 0 ? 'the catalogue of this location has no values yet' : `must be one of: ${values.join(', ')}`,
+        values.length === 0
+          ? 'the catalogue of this location has no values yet'
+          : `must be one of: ${values.join(', ')}`,
         { values },
       );
     }

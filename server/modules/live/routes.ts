@@ -12,8 +12,7 @@ import { databaseLiveLog, pruneLiveEvents } from './log';
 import { sseHeadWith } from './sse-stream';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
-const unavailable = () =>
-  refuse('SERVICE_UNAVAILABLE', 'Service unavailable. Please try again later');
+const unavailable = () => refuse('SERVICE_UNAVAILABLE', 'Service unavailable. Please try again later');
 
 const lastEventIdPattern = /^\d{1,15}$/;
 
@@ -107,7 +106,9 @@ export async function liveRoutes(app: App): Promise<void> {
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
       if (lastEventId !== undefined && !lastEventIdPattern.test(lastEventId)) {
-        throw invalid({ lastEventId: fieldError('INVALID_FORMAT', 'must be a non-negative integer', { format: 'integer' }) });
+        throw invalid({
+          lastEventId: fieldError('INVALID_FORMAT', 'must be a non-negative integer', { format: 'integer' }),
+        });
       }
       if (!hub.accepting()) throw unavailable();
       // the security headers set so far (the same for every stream) go out with the stream's head

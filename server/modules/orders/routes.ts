@@ -303,9 +303,13 @@ export async function orderRoutes(app: App): Promise<void> {
               palletId: pallet.id,
             });
           if (pallet.order_id !== null)
-            throw refuse('PALLET_ON_OTHER_ORDER', `Pallet ${pallet.id} is already assigned to another order`, {
-              palletId: pallet.id,
-            });
+            throw refuse(
+              'PALLET_ON_OTHER_ORDER',
+              `Pallet ${pallet.id} is already assigned to another order`,
+              {
+                palletId: pallet.id,
+              },
+            );
         }
         const assignmentId = await assignPallets(trx, order, palletIds, user.id);
         const [after] = await findOrders(trx, [order.id]);
@@ -380,7 +384,8 @@ export async function orderRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const order = await loadOrder(trx, user, request.params.id, true);
         assertNotShipped(order);
-        if (order.palletIds.length === 0) throw refuse('ORDER_HAS_NO_PALLETS', 'The order has no pallets to ship');
+        if (order.palletIds.length === 0)
+          throw refuse('ORDER_HAS_NO_PALLETS', 'The order has no pallets to ship');
         const before = await findPallets(trx, order.palletIds, true);
         const shipped = await shipPallets(trx, order.palletIds);
         const after = await markOrderShipped(trx, order.id);

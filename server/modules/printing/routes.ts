@@ -24,6 +24,7 @@ import {
 } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
+import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics/repository';
 import { idParams, successSchema, visible } from '../pallets/common';
@@ -133,12 +134,6 @@ const printResultSchema = z
 
 const settingsSchema = z.object({ locationId: z.string(), gs1CompanyPrefix: z.string().nullable() });
 
-/** CONTRACT's error body, for the OpenAPI's error answers. */
-const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
 const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorSchema]));
 
@@ -181,7 +176,9 @@ const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabel
 function assertPrinterPort(app: App, port: number | undefined): void {
   if (port !== undefined && !portAllowed(app.config.printerPorts, port)) {
     const allowedPorts = portRangesText(app.config.printerPorts);
-    throw invalid({ port: fieldError('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { allowedPorts }) });
+    throw invalid({
+      port: fieldError('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { allowedPorts }),
+    });
   }
 }
 
@@ -206,7 +203,10 @@ async function printLabel(
   const app = request.server;
   if (!portAllowed(app.config.printerPorts, printer.port)) {
     const allowedPorts = portRangesText(app.config.printerPorts);
-    throw refuse('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { port: printer.port, allowedPorts });
+    throw refuse('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), {
+      port: printer.port,
+      allowedPorts,
+    });
   }
   const result = await sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
   await insertAnalyticsEvents(app.db, [
@@ -427,7 +427,8 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request) => {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.body?.printerId);
-      if (!printer) throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
+      if (!printer)
+        throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
       return printLabel(request, printer, await palletLabelFields(app, pallet), {
         palletId: pallet.id,
         notes: `Label printed on ${printer.name}`,

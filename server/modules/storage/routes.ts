@@ -134,7 +134,9 @@ function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
 
 /** The 409 of a zone name already taken in its location. */
 const duplicateName = (name: string | undefined) => () =>
-  refuse('ZONE_NAME_TAKEN', `A storage zone named "${name}" already exists in this location`, { name: name ?? '' });
+  refuse('ZONE_NAME_TAKEN', `A storage zone named "${name}" already exists in this location`, {
+    name: name ?? '',
+  });
 
 /** CONTRACT's storage routes: zones (list, create, change, delete) and pallet positions. */
 export async function storageRoutes(app: App): Promise<void> {
@@ -293,21 +295,31 @@ export async function storageRoutes(app: App): Promise<void> {
         const pallet = await findPallet(trx, palletId, true);
         if (pallet === undefined || pallet.location_id !== zone.locationId) {
           throw invalid({
-            palletId: fieldError('NO_SUCH_PALLET', "no such pallet in the zone's location", { palletIds: [palletId] }),
+            palletId: fieldError('NO_SUCH_PALLET', "no such pallet in the zone's location", {
+              palletIds: [palletId],
+            }),
           });
         }
         if (pallet.status !== 'active')
-          throw refuse('PALLET_LEFT_WAREHOUSE', `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`, {
-            palletId: pallet.id,
-            status: pallet.status,
-          });
+          throw refuse(
+            'PALLET_LEFT_WAREHOUSE',
+            `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`,
+            {
+              palletId: pallet.id,
+              status: pallet.status,
+            },
+          );
         const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
         if (others.length >= zone.rowCapacity) {
-          throw refuse('ROW_FULL', `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`, {
-            zoneName: zone.name,
-            rowIndex,
-            capacity: zone.rowCapacity,
-          });
+          throw refuse(
+            'ROW_FULL',
+            `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`,
+            {
+              zoneName: zone.name,
+              rowIndex,
+              capacity: zone.rowCapacity,
+            },
+          );
         }
         const position = await placePallet(
           trx,

@@ -82,7 +82,8 @@ async function writeUserAccess(
   if (flags) await setUserFlags(trx, userId, flags);
   if (locationIds) {
     const unknown = await firstUnknownLocation(trx, locationIds);
-    if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
+    if (unknown >= 0)
+      throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
     await setUserLocations(trx, userId, locationIds);
   }
 }
