@@ -21,7 +21,7 @@ import {
   type UserRecord,
   updateUser,
 } from './repository';
-import { apiUserSchema, idParamsSchema, successSchema } from './schemas';
+import { apiUserSchema, idParamsSchema, localeSchema, successSchema } from './schemas';
 import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
 
 const usernameSchema = z
@@ -43,6 +43,7 @@ const userFieldsSchema = z.object({
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),
   disabled: z.boolean(),
+  locale: localeSchema.nullable(),
   permissions: z.partialRecord(permissionFlagSchema, z.boolean()),
   locationIds: z.array(z.uuid()).max(1000),
 });
@@ -101,6 +102,7 @@ function columnsOf(fields: UserFields, passwordHash: string | undefined) {
     ...(fields.skipTokenValidation !== undefined && { skip_token_validation: fields.skipTokenValidation }),
     ...(fields.autoRefreshTokens !== undefined && { auto_refresh_tokens: fields.autoRefreshTokens }),
     ...(fields.disabled !== undefined && { disabled: fields.disabled }),
+    ...(fields.locale !== undefined && { locale: fields.locale }),
   };
 }
 
