@@ -13,7 +13,7 @@ import {
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
-import { apiUserSchema, successSchema } from '../users/schemas';
+import { apiUserSchema, localeSchema, successSchema } from '../users/schemas';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
@@ -175,5 +175,26 @@ export async function authRoutes(app: App): Promise<void> {
         return { body: { success: true as const }, usersChanged: [user.id], sessionsRevoked };
       });
     },
+  );
+
+  app.patch(
+    '/api/auth/me',
+    {
+      preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
+      schema: {
+        summary: "Set one's own language (null: the browser's languages decide)",
+        tags: ['auth'],
+        body: z.object({ locale: localeSchema.nullable() }).strict(),
+        response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) },
+      },
+    },
+    (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        await updateUser(trx, user.id, { locale: request.body.locale });
+        // a changed user: their other devices follow at their next validation
+        const changed = await findUser(trx, user.id);
+        return { body: { data: { user: toApiUser(changed!) } }, usersChanged: [user.id] };
+      }),
   );
 }

@@ -4,7 +4,7 @@ import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
-import { idParamsSchema, successSchema } from '../users/schemas';
+import { idParamsSchema, localeSchema, successSchema } from '../users/schemas';
 import {
   deleteLocation,
   insertLocation,
@@ -69,14 +69,19 @@ export async function locationRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Create a location',
         tags: ['locations'],
-        body: z.object({ name: lineText(100) }).strict(),
+        body: z
+          .object({
+            name: lineText(100),
+            labelLocale: localeSchema.default('en').describe('the language its network labels print in'),
+          })
+          .strict(),
         response: { 201: z.object({ data: locationSchema }) },
       },
     },
     (request, reply) =>
       mutate(request, reply, async (trx) => {
         const location = await refuseDuplicate(taken(request.body.name), () =>
-          insertLocation(trx, request.body.name),
+          insertLocation(trx, request.body.name, request.body.labelLocale),
         );
         return { status: 201, body: { data: location } };
       }),

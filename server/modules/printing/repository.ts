@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Locale } from '../../../streams/i18n/locales';
 import { type LabelSize, type PrinterDpi, sscc, ssccSerialCapacity } from '../../../streams/printing';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../plugins/errors';
@@ -148,6 +149,29 @@ export async function gs1CompanyPrefix(db: Kysely<DB>, locationId: string): Prom
     .where('location_id', '=', locationId)
     .executeTakeFirst();
   return row?.gs1_company_prefix ?? null;
+}
+
+/** The language the location's labels print in. */
+export async function labelLocale(db: Kysely<DB>, locationId: string): Promise<Locale> {
+  const row = await db
+    .selectFrom('locations')
+    .select('label_locale')
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  return row?.label_locale ?? 'en';
+}
+
+/** A location's label settings: its GS1 company prefix and the language its labels print in. */
+export async function labelSettings(db: Kysely<DB>, locationId: string) {
+  return {
+    gs1CompanyPrefix: await gs1CompanyPrefix(db, locationId),
+    labelLocale: await labelLocale(db, locationId),
+  };
+}
+
+/** Sets the language the location's labels print in. */
+export async function setLabelLocale(trx: Kysely<DB>, locationId: string, locale: Locale): Promise<void> {
+  await trx.updateTable('locations').set({ label_locale: locale }).where('id', '=', locationId).execute();
 }
 
 /** Sets (or, with null, removes) the location's GS1 company prefix. */

@@ -6,6 +6,7 @@ import {
   gs1CompanyPrefixPattern,
   type LabelFields,
   type LabelSize,
+  type LabelWords,
   labelLimitsMm,
   type PrintResult,
   palletLabelLayout,
@@ -30,6 +31,8 @@ import { insertAnalyticsEvents } from '../analytics/repository';
 import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
+import { localeSchema } from '../users/schemas';
+import { labelWords } from './label-words';
 import { sendRaw } from './raw-tcp';
 import {
   clearDefault,
@@ -38,11 +41,14 @@ import {
   findPrinter,
   gs1CompanyPrefix,
   insertPrinter,
+  labelLocale,
+  labelSettings,
   listPrinters,
   lockLocationPrinters,
   type PrinterDoc,
   palletSscc,
   setGs1CompanyPrefix,
+  setLabelLocale,
   updatePrinter,
 } from './repository';
 import { layoutZpl } from './zpl';
@@ -132,7 +138,11 @@ const printResultSchema = z
   ])
   .describe("what the printer did, within 5 s: took the label's bytes, or the socket failure in a sentence");
 
-const settingsSchema = z.object({ locationId: z.string(), gs1CompanyPrefix: z.string().nullable() });
+const settingsSchema = z.object({
+  locationId: z.string(),
+  gs1CompanyPrefix: z.string().nullable(),
+  labelLocale: localeSchema.describe("the language the location's network labels print in"),
+});
 
 const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorSchema]));
@@ -169,8 +179,12 @@ async function printerFor(request: FastifyRequest, pallet: PalletDoc, printerId:
   return printer;
 }
 
-/** The ZPL of a label at a size. */
-const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabelLayout(fields, size));
+/** The ZPL of a label at a size, in the words of its location's language. */
+const labelZpl = (fields: LabelFields, size: LabelSize, words: LabelWords) =>
+  layoutZpl(palletLabelLayout(fields, size, words));
+
+/** The words a location's labels print. */
+const wordsOf = async (db: Kysely<DB>, locationId: string) => labelWords[await labelLocale(db, locationId)];
 
 /** 422 unless `port` is one the server may reach printers on (PRINTER_PORTS). */
 function assertPrinterPort(app: App, port: number | undefined): void {
@@ -199,6 +213,7 @@ async function printLabel(
   printer: PrinterDoc,
   fields: LabelFields,
   what: { palletId: string | null; notes: string },
+  words: LabelWords,
 ): Promise<PrintResult> {
   const app = request.server;
   if (!portAllowed(app.config.printerPorts, printer.port)) {
@@ -208,7 +223,11 @@ async function printLabel(
       allowedPorts,
     });
   }
-  const result = await sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
+  const result = await sendRaw(
+    printer.host,
+    printer.port,
+    Buffer.from(labelZpl(fields, printer, words), 'ascii'),
+  );
   await insertAnalyticsEvents(app.db, [
     {
       event_type: result.status === 'sent' ? 'system_update' : 'error',
@@ -239,7 +258,7 @@ async function printingChanged(
     // not one of SPEC 7's types: clients that do not know it skip it
     type: 'PRINTERS_UPDATE',
     printers: await listPrinters(trx, locationId),
-    gs1CompanyPrefix: await gs1CompanyPrefix(trx, locationId),
+    ...(await labelSettings(trx, locationId)),
   };
   return {
     live: [{ locationId, message }],
@@ -380,11 +399,20 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const printer = await loadPrinter(request, request.params.id);
-      const fields = testLabelFields(printer, today(), await gs1CompanyPrefix(app.db, printer.locationId));
-      return printLabel(request, printer, fields, {
-        palletId: null,
-        notes: `Test label printed on ${printer.name}`,
-      });
+      const words = await wordsOf(app.db, printer.locationId);
+      const fields = testLabelFields(
+        printer,
+        today(),
+        await gs1CompanyPrefix(app.db, printer.locationId),
+        words,
+      );
+      return printLabel(
+        request,
+        printer,
+        fields,
+        { palletId: null, notes: `Test label printed on ${printer.name}` },
+        words,
+      );
     },
   );
 
@@ -406,7 +434,8 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.query.printerId);
-      const zpl = labelZpl(await palletLabelFields(app, pallet), printer ?? fallbackSize);
+      const words = await wordsOf(app.db, pallet.location_id);
+      const zpl = labelZpl(await palletLabelFields(app, pallet), printer ?? fallbackSize, words);
       return reply.type('text/plain; charset=us-ascii').send(zpl);
     },
   );
@@ -429,10 +458,18 @@ export async function printingRoutes(app: App): Promise<void> {
       const printer = await printerFor(request, pallet, request.body?.printerId);
       if (!printer)
         throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
-      return printLabel(request, printer, await palletLabelFields(app, pallet), {
-        palletId: pallet.id,
-        notes: `Label printed on ${printer.name}`,
-      });
+      const fields = await palletLabelFields(app, pallet);
+      const words = await wordsOf(app.db, pallet.location_id);
+      return printLabel(
+        request,
+        printer,
+        fields,
+        {
+          palletId: pallet.id,
+          notes: `Label printed on ${printer.name}`,
+        },
+        words,
+      );
     },
   );
 
@@ -449,10 +486,7 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       await assertLocationAccess(request, request.params.id);
-      return {
-        locationId: request.params.id,
-        gs1CompanyPrefix: await gs1CompanyPrefix(app.db, request.params.id),
-      };
+      return { locationId: request.params.id, ...(await labelSettings(app.db, request.params.id)) };
     },
   );
 
@@ -462,7 +496,8 @@ export async function printingRoutes(app: App): Promise<void> {
       preHandler: manage,
       schema: {
         tags: ['printing'],
-        summary: "Set a location's GS1 company prefix (admin or manage_users); null removes it",
+        summary:
+          "Set a location's label settings (admin or manage_users): its GS1 company prefix (null removes it) and the language its labels print in",
         params: idParams,
         body: z
           .object({
@@ -473,27 +508,39 @@ export async function printingRoutes(app: App): Promise<void> {
               .describe(
                 "with it, pallet labels carry an SSCC: extension digit 0, this prefix, the location's serial, check digit",
               ),
+            labelLocale: localeSchema.describe('the language its network labels print in'),
           })
-          .strict(),
+          .partial()
+          .strict()
+          .refine((body) => Object.values(body).some((value) => value !== undefined), {
+            message: 'send gs1CompanyPrefix or labelLocale',
+          }),
         response: { 200: settingsSchema, ...errors(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const locationId = request.params.id;
+      const { gs1CompanyPrefix: prefix, labelLocale: locale } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
         // as every printer change: each PRINTERS_UPDATE then holds every change logged before it
         await lockLocationPrinters(trx, locationId);
-        const previous = await gs1CompanyPrefix(trx, locationId);
-        await setGs1CompanyPrefix(trx, locationId, request.body.gs1CompanyPrefix);
+        const previous = await labelSettings(trx, locationId);
+        if (prefix !== undefined) await setGs1CompanyPrefix(trx, locationId, prefix);
+        if (locale !== undefined) await setLabelLocale(trx, locationId, locale);
+        const changed = Object.keys(request.body) as (keyof typeof previous)[];
         return {
-          body: { locationId, gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+          body: { locationId, ...(await labelSettings(trx, locationId)) },
           ...(await printingChanged(
             trx,
             locationId,
-            'GS1 company prefix changed',
-            { gs1CompanyPrefix: previous },
-            { gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+            changed.length > 1
+              ? 'Label settings changed'
+              : prefix !== undefined
+                ? 'GS1 company prefix changed'
+                : 'Label language changed',
+            Object.fromEntries(changed.map((key) => [key, previous[key]])),
+            request.body,
           )),
         };
       });

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { Locale } from '../../../streams/i18n/locales';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
-import type { Locale } from '../../../streams/i18n/locales';
 import { type PermissionFlag, permissionFlags } from '../permissions/flags';
 
 /** A user with everything access checks need: flags granted and locations assigned. */
