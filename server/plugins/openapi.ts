@@ -1,7 +1,13 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes, errorStatuses, fieldErrorCodes } from '../../streams/http/error-codes';
+import {
+  type ErrorCode,
+  type ErrorCodeOf,
+  errorCodes,
+  errorStatuses,
+  fieldErrorCodes,
+} from '../../streams/http/error-codes';
 import { errorMessages } from './errors';
 
 /** CONTRACT's error body, for every 4xx and 5xx; its codes are the one catalogue's. */
@@ -25,20 +31,34 @@ export const errorSchema = z.object({
     .describe('field → the code of what is wrong with it and its params (422)'),
 });
 
-const errorBodies = new Map<number, unknown>();
-/** The error body of one status, its `code` one of that status's codes. */
-function errorBodyOf(status: number): unknown {
-  if (!errorBodies.has(status)) {
-    const code = z.enum(errorCodes.filter((c) => errorStatuses[c] === status));
-    errorBodies.set(status, z.toJSONSchema(errorSchema.extend({ code }), { target: 'openapi-3.0' }));
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The 409 refusals the route can answer: its OpenAPI document lists them. */
+    conflicts?: readonly ErrorCodeOf<409>[];
   }
-  return errorBodies.get(status);
 }
 
-const errorAnswer = (status: number, description: string) => ({
+const errorBodies = new Map<string, unknown>();
+/** The error body whose `code` is one of `codes`. */
+function errorBodyOf(codes: readonly ErrorCode[]): unknown {
+  const key = codes.join();
+  if (!errorBodies.has(key)) {
+    const code = z.enum(codes as [ErrorCode, ...ErrorCode[]]);
+    errorBodies.set(key, z.toJSONSchema(errorSchema.extend({ code }), { target: 'openapi-3.0' }));
+  }
+  return errorBodies.get(key);
+}
+
+const answer = (codes: readonly ErrorCode[], description: string) => ({
   description,
-  content: { 'application/json': { schema: errorBodyOf(status) } },
+  content: { 'application/json': { schema: errorBodyOf(codes) } },
 });
+/** The answer of one status: its `code` one of that status's codes. */
+const errorAnswer = (status: number, description: string) =>
+  answer(
+    errorCodes.filter((code) => errorStatuses[code] === status),
+    description,
+  );
 
 /** `GET /api/users/:id` → `getUsersById`: one operationId per route, spelt from its method and path. */
 export function operationIdOf(method: string, url: string): string {
@@ -54,7 +74,8 @@ export function operationIdOf(method: string, url: string): string {
  * The OpenAPI description of a route, from its zod schemas (`jsonSchemaTransform`), completed in
  * one place: an operationId, and CONTRACT's error answers the route can give (400 malformed body,
  * 401 and 403 when it needs a sign-in, 404 for a path naming a resource, 422 for input that fails
- * validation, 429 past a rate limit), unless the route lists its own.
+ * validation, 429 past a rate limit), unless the route lists its own; and the 409 refusals its
+ * `config.conflicts` names.
  */
 export const openApiTransform: SwaggerTransform = (document) => {
   const result = jsonSchemaTransform(document);
@@ -78,5 +99,10 @@ export const openApiTransform: SwaggerTransform = (document) => {
   // a route that lists its own error answers knows them better
   if (!Object.keys(declared).some((status) => status.startsWith('4')))
     schema.response = { ...errors, ...declared };
+  const conflicts = route.config?.conflicts;
+  if (conflicts && conflicts.length > 0) {
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    schema.response = { ...response, 409: answer(conflicts, 'a refusal naming the conflict') };
+  }
   return result;
 };

@@ -65,6 +65,7 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.put(
     '/api/catalog',
     {
+      config: { conflicts: ['CATALOG_VALUE_IN_USE'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['catalog'],

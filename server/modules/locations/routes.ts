@@ -65,6 +65,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.post(
     '/api/locations',
     {
+      config: { conflicts: ['LOCATION_NAME_TAKEN'] },
       preHandler: requireAdmin,
       schema: {
         summary: 'Create a location',
@@ -90,6 +91,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.patch(
     '/api/locations/:id',
     {
+      config: { conflicts: ['LOCATION_NAME_TAKEN'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['locations'],
@@ -115,6 +117,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.delete(
     '/api/locations/:id',
     {
+      config: { conflicts: ['LOCATION_NOT_EMPTY'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['locations'],

@@ -196,6 +196,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.patch(
     '/api/orders/:id',
     {
+      config: { conflicts: ['ORDER_STATUS_CHANGE'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -265,6 +266,14 @@ export async function orderRoutes(app: App): Promise<void> {
   app.post(
     '/api/orders/:id/assign',
     {
+      config: {
+        conflicts: [
+          'ORDER_CLOSED',
+          'PALLET_LEFT_WAREHOUSE',
+          'PALLET_ALREADY_ON_ORDER',
+          'PALLET_ON_OTHER_ORDER',
+        ],
+      },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -336,6 +345,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.delete(
     '/api/orders/:id/pallets/:palletId',
     {
+      config: { conflicts: ['ORDER_CLOSED'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -372,6 +382,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.post(
     '/api/orders/:id/ship',
     {
+      config: { conflicts: ['ORDER_CLOSED', 'ORDER_HAS_NO_PALLETS'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],

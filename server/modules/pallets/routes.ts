@@ -187,6 +187,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.patch(
     '/api/pallets/:id',
     {
+      config: { conflicts: ['STALE_VERSION'] },
       preHandler: requirePermission('manage_pallets'),
       schema: {
         tags: ['pallets'],
@@ -237,6 +238,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.delete(
     '/api/pallets/:id',
     {
+      config: { conflicts: ['PALLET_ASSIGNMENT_CHANGED'] },
       preHandler: requirePermission('manage_pallets'),
       schema: {
         tags: ['pallets'],
@@ -288,6 +290,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets/:id/process',
     {
+      config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'PALLET_ON_ORDER'] },
       preHandler: requirePermission('manage_pallets', 'kleinpak_access'),
       schema: {
         tags: ['pallets'],

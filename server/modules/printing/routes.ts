@@ -298,6 +298,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/printers',
     {
+      config: { conflicts: ['PRINTER_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['printing'],
@@ -329,6 +330,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.patch(
     '/api/printers/:id',
     {
+      config: { conflicts: ['PRINTER_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['printing'],
@@ -389,6 +391,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/printers/:id/test',
     {
+      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
@@ -419,6 +422,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.get(
     '/api/pallets/:id/label.zpl',
     {
+      config: { conflicts: ['SSCC_SERIALS_EXHAUSTED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
@@ -443,6 +447,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets/:id/print',
     {
+      config: { conflicts: ['NO_DEFAULT_PRINTER', 'PRINTER_PORT_NOT_ALLOWED', 'SSCC_SERIALS_EXHAUSTED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],

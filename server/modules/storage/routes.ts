@@ -160,6 +160,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.post(
     '/api/storage/zones',
     {
+      config: { conflicts: ['ZONE_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -195,6 +196,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.patch(
     '/api/storage/zones/:id',
     {
+      config: { conflicts: ['ROW_NOT_EMPTY', 'ROW_OVER_CAPACITY', 'ZONE_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -230,6 +232,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.delete(
     '/api/storage/zones/:id',
     {
+      config: { conflicts: ['ZONE_NOT_EMPTY'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -267,6 +270,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.post(
     '/api/storage/positions',
     {
+      config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'ROW_FULL'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],

@@ -162,6 +162,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.post(
     '/api/users',
     {
+      config: { conflicts: ['USERNAME_TAKEN'] },
       preHandler: manage,
       schema: {
         summary: 'Create a user',
@@ -190,6 +191,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.patch(
     '/api/users/:id',
     {
+      config: { conflicts: ['CANNOT_DISABLE_SELF', 'USERNAME_TAKEN'] },
       preHandler: manage,
       schema: {
         summary: 'Change a user',
@@ -225,6 +227,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.delete(
     '/api/users/:id',
     {
+      config: { conflicts: ['CANNOT_DELETE_SELF'] },
       preHandler: manage,
       schema: {
         summary: 'Delete a user',
