@@ -84,6 +84,13 @@ function fitText(text: string, widthDots: number, heightDots: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/** A line at `heightDots`, or smaller (down to `minDots`) where that prints it whole; cut only past that. */
+function fitLine(text: string, widthDots: number, heightDots: number, minDots: number) {
+  const whole = Math.floor(widthDots / ([...text].length * charWidthRatio));
+  const size = clamp(whole, Math.min(minDots, heightDots), heightDots);
+  return { heightDots: size, text: fitText(text, widthDots, size) };
+}
+
 /** Weight as the label prints it: two decimals (with the language's separator) and kg. */
 export const labelWeight = (kg: number, words: LabelWords) =>
   `${kg.toFixed(2).replace('.', words.decimalSeparator)} kg`;
@@ -151,14 +158,8 @@ export function palletLabelLayout(fields: LabelFields, size: LabelSize, words: L
   ];
   let y = margin;
   for (const [text, heightDots] of lines) {
-    elements.push({
-      kind: 'text',
-      x: columnX,
-      y,
-      heightDots,
-      widthDots: columnWidth,
-      text: fitText(text, columnWidth, heightDots),
-    });
+    const line = fitLine(text, columnWidth, heightDots, Math.round(2.5 * d));
+    elements.push({ kind: 'text', x: columnX, y, widthDots: columnWidth, ...line });
     y += Math.round(heightDots * 1.2);
   }
   // under the QR and the column, whichever is longer (on small labels the text's minimum size wins)

@@ -77,6 +77,17 @@ describe('palletLabelLayout', () => {
     ]);
   });
 
+  it('prints a line that is too long at its size smaller, whole, where 2.5 mm letters still hold it', () => {
+    const long = { ...fields, boxType: 'Punnet tray 9x250 g' };
+    const layout = palletLabelLayout(long, { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 }, words);
+    const lines = layout.elements.flatMap((e) => (e.kind === 'text' ? [e] : []));
+    const box = lines.find((e) => e.text.startsWith('Bx'));
+    const option = lines.find((e) => e.text.startsWith('Opt'));
+    expect(box?.text).toBe('Bx: Punnet tray 9x250 g');
+    expect(box!.heightDots).toBeLessThan(option!.heightDots);
+    expect(box!.heightDots).toBeGreaterThanOrEqual(20);
+  });
+
   it('shows the QR JSON, the weight with two decimals, and cuts text that does not fit', () => {
     const layout = palletLabelLayout(
       { ...fields, tomatoType: 'A very long tomato type name indeed', weightKg: 612.5, sscc: null },
