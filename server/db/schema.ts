@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Locale } from '../../streams/i18n/locales';
 
 /**
  * Row types of every table, for Kysely. Timestamps read as ISO strings and int8/numeric as
@@ -14,6 +15,8 @@ export type Json = ColumnType<unknown, string, string>;
 export interface LocationsTable {
   id: Generated<string>;
   name: string;
+  /** The language its labels print in (migration 011). */
+  label_locale: Generated<Locale>;
   created_at: CreatedAt;
 }
 
@@ -27,6 +30,8 @@ export interface UsersTable {
   skip_token_validation: Generated<boolean>;
   auto_refresh_tokens: Generated<boolean>;
   disabled: Generated<boolean>;
+  /** Their language; null until chosen (migration 011). */
+  locale: Generated<Locale | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -143,7 +143,7 @@ async function fill(trx: Kysely<DB>, hashes: string[]): Promise<void> {
 
   const { id: locationId } = await trx
     .insertInto('locations')
-    .values({ name: 'Naaldwijk' })
+    .values({ name: 'Naaldwijk', label_locale: 'nl' })
     .returning('id')
     .executeTakeFirstOrThrow();
 

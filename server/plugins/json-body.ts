@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError, invalid } from './errors';
+import { fieldError, invalid, refuse } from './errors';
 import { textMessages } from './text';
 
 /**
@@ -11,7 +11,9 @@ export const maxJsonDepth = 32;
 
 /** 400 for a body nested deeper than {@link maxJsonDepth}. */
 const nestedTooDeep = () =>
-  new HttpError(400, 'BODY_TOO_DEEP', `Request body nests deeper than ${maxJsonDepth} levels`);
+  refuse('BODY_TOO_DEEP', `Request body nests deeper than ${maxJsonDepth} levels`, {
+    maxDepth: maxJsonDepth,
+  });
 
 /** How deep `text` (JSON) nests, counting brackets outside strings; stops counting past `limit`. */
 export function jsonDepth(text: string, limit = maxJsonDepth): number {
@@ -71,7 +73,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       }
       const path = malformedTextPath(json);
       if (path === undefined) done(null, json);
-      else done(invalid({ [path || 'body']: textMessages.surrogate }), undefined);
+      else
+        done(
+          invalid({ [path || 'body']: fieldError('TEXT_NOT_WELL_FORMED', textMessages.surrogate) }),
+          undefined,
+        );
     });
   });
 }

@@ -4,7 +4,7 @@ import { appendLiveEvent, type LiveMessage } from '../db/live-events';
 import type { DB } from '../db/schema';
 import { type AnalyticsEventInput, insertAnalyticsEvents } from '../modules/analytics/repository';
 import { type AuthUser, currentUser } from './auth';
-import { invalid } from './errors';
+import { fieldError, invalid } from './errors';
 
 /** What a mutation's work answers to {@link mutate}. */
 export interface MutationOutcome<T> {
@@ -57,7 +57,9 @@ export async function mutate<T>(
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header : undefined;
   if (header !== undefined && (key === undefined || !keyPattern.test(key))) {
-    throw invalid({ 'Idempotency-Key': 'must be 1 to 200 visible ASCII characters' });
+    throw invalid({
+      'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_INVALID', 'must be 1 to 200 visible ASCII characters'),
+    });
   }
   const { signedIn } = request.server;
   const answer = await request.server.db.transaction().execute(async (trx) => {
@@ -130,7 +132,9 @@ async function claimKey(
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
   if (stored.method !== method || stored.path !== path || stored.status_code === null) {
-    throw invalid({ 'Idempotency-Key': 'was already used for a different request' });
+    throw invalid({
+      'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_REUSED', 'was already used for a different request'),
+    });
   }
   return { status: stored.status_code, body: stored.body };
 }

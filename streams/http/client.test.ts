@@ -1,7 +1,7 @@
 import { Observable, of, throwError } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
-import { ApiError, apiErrorFromStatus, apiErrorMessages } from './errors';
+import { ApiError, apiErrorFromStatus, apiErrorMessages, hasErrorCode } from './errors';
 import { createFakeFetch, type FakeAnswer } from './fake-fetch';
 import { withQuery } from './send';
 
@@ -115,18 +115,38 @@ describe('the error catalogue (SPEC 8)', () => {
   it('keeps the server message, code and details beside the catalogue message', () => {
     const error = apiErrorFromStatus(422, {
       message: 'Invalid data provided',
-      code: 'VALIDATION',
+      code: 'VALIDATION_FAILED',
       details: { weight: 'x' },
+      fields: { weight: { code: 'INVALID_TYPE', params: { expected: 'number' } } },
     });
     expect(error).toMatchObject({
       serverMessage: 'Invalid data provided',
-      code: 'VALIDATION',
+      code: 'VALIDATION_FAILED',
       details: { weight: 'x' },
+      fields: { weight: { code: 'INVALID_TYPE', params: { expected: 'number' } } },
     });
     expect(apiErrorFromStatus(401, { message: 'Invalid username or password' }).serverMessage).toBe(
       'Invalid username or password',
     );
     expect(apiErrorFromStatus(500, '  ').serverMessage).toBeNull();
+  });
+
+  it("reads a refusal's catalogue code and params, and no code the catalogue lacks", () => {
+    const params = { zoneName: 'Cold store A', rowIndex: 0, capacity: 2 };
+    const full = apiErrorFromStatus(409, {
+      message: 'Row 1 of zone Cold store A is full (2 pallets)',
+      code: 'ROW_FULL',
+      params,
+    });
+    expect(full).toMatchObject({
+      code: 'ROW_FULL',
+      params,
+      message: 'Row 1 of zone Cold store A is full (2 pallets)',
+    });
+    expect(hasErrorCode(full, 'ROW_FULL') && full.params.capacity).toBe(2);
+    expect(hasErrorCode(full, 'ZONE_NOT_EMPTY')).toBe(false);
+    const unknown = apiErrorFromStatus(409, { message: 'Something new', code: 'SOMETHING_NEW', params: 3 });
+    expect(unknown).toMatchObject({ code: null, params: {}, fields: {}, message: 'Something new' });
   });
 
   it('reports no response when fetch fails', async () => {

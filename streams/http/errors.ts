@@ -1,3 +1,5 @@
+import { type ErrorCode, type ErrorParams, type FieldError, isErrorCode } from './error-codes';
+
 /** The error catalogue of SPEC 8: every failed call becomes an `ApiError` with one of these messages. */
 export const apiErrorMessages = {
   401: 'Session expired. Please login again.',
@@ -26,9 +28,14 @@ export class ApiError extends Error {
     readonly status: number | null = null,
     /** The server's own message, when its body had one (kept even where the catalogue overrides it). */
     readonly serverMessage: string | null = null,
-    /** The `code` and `details` of the CONTRACT error body, when present. */
-    readonly code: string | null = null,
+    /** The refusal's `code` when it is one of the catalogue's (`error-codes.ts`); see `hasErrorCode`. */
+    readonly code: ErrorCode | null = null,
+    /** A 422's `details`: field → the server's English sentence. */
     readonly details: unknown = undefined,
+    /** What a sentence about the refusal needs, of the shape `ErrorParamsByCode[code]`. */
+    readonly params: Readonly<Record<string, unknown>> = {},
+    /** A 422's `fields`: field → the code of what is wrong with it and its params. */
+    readonly fields: Readonly<Record<string, FieldError>> = {},
   ) {
     super(message);
   }
@@ -41,6 +48,12 @@ export class ApiError extends Error {
 
 /** Whether `value` is an `ApiError`. */
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+/** Whether `error` is the server's refusal `code`; its `params` then have that code's shape. */
+export const hasErrorCode = <C extends ErrorCode>(
+  error: unknown,
+  code: C,
+): error is ApiError & { code: C; params: ErrorParams<C> } => isApiError(error) && error.code === code;
 
 function serverMessageOf(body: unknown): string | null {
   if (typeof body === 'string') return body.trim() || null;
@@ -65,9 +78,21 @@ export function apiErrorFromStatus(status: number, body: unknown): ApiError {
   const serverMessage = serverMessageOf(body);
   const fallback = status === 422 ? apiErrorMessages[422] : apiErrorMessages.other;
   const message = fixedMessages[status] ?? serverMessage ?? fallback;
-  const record = body && typeof body === 'object' ? (body as { code?: unknown; details?: unknown }) : {};
-  const code = typeof record.code === 'string' ? record.code : null;
-  return new ApiError(message, 'status', status, serverMessage, code, record.details);
+  const record: { code?: unknown; details?: unknown; params?: unknown; fields?: unknown } =
+    body && typeof body === 'object' ? body : {};
+  const code = isErrorCode(record.code) ? record.code : null;
+  const objectOr = <T>(value: unknown, empty: T): T =>
+    value && typeof value === 'object' ? (value as T) : empty;
+  return new ApiError(
+    message,
+    'status',
+    status,
+    serverMessage,
+    code,
+    record.details,
+    objectOr(record.params, {}),
+    objectOr(record.fields, {}),
+  );
 }
 
 /** The error for a request that got no answer (network down, server gone, CORS refusal). */

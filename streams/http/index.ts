@@ -3,5 +3,13 @@
  * and smart 401 recovery); `createApiClient` builds one directly.
  */
 export { type ApiClient, type ApiClientDeps, type CallOptions, createApiClient } from './client';
-export { ApiError, type ApiErrorKind, apiErrorFromStatus, apiErrorMessages, isApiError } from './errors';
+export * from './error-codes';
+export {
+  ApiError,
+  type ApiErrorKind,
+  apiErrorFromStatus,
+  apiErrorMessages,
+  hasErrorCode,
+  isApiError,
+} from './errors';
 export { type ApiRequest, type FetchLike, type Query, type SendDeps, send, withQuery } from './send';

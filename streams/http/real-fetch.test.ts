@@ -38,8 +38,9 @@ beforeAll(async () => {
       response.end(
         JSON.stringify({
           message: 'Invalid data provided',
-          code: 'VALIDATION',
+          code: 'VALIDATION_FAILED',
           details: { weight: 'too heavy' },
+          fields: { weight: { code: 'TOO_BIG', params: { maximum: 2000 } } },
         }),
       );
     }
@@ -79,8 +80,9 @@ describe('API client over a real socket', () => {
     expect(error).toMatchObject({
       status: 422,
       message: 'Invalid data provided',
-      code: 'VALIDATION',
+      code: 'VALIDATION_FAILED',
       details: { weight: 'too heavy' },
+      fields: { weight: { code: 'TOO_BIG', params: { maximum: 2000 } } },
     });
   });
 

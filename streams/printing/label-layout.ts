@@ -31,6 +31,25 @@ export interface LabelFields {
   sscc: string | null;
 }
 
+/**
+ * The fixed words a label prints, in one language: whoever lays a label out passes them from its
+ * own catalogue (the server by the location's `labelLocale`), since this module keeps no words.
+ */
+export interface LabelWords {
+  /** before the box type: "Box" */
+  box: string;
+  /** before the tomato option: "Option" */
+  option: string;
+  /** before the pallet type: "Pallet" */
+  palletType: string;
+  /** before the date the pallet was made: "Date" */
+  date: string;
+  /** the first line of a printer's test label: "Test label" */
+  testLabel: string;
+  /** between the weight's whole kg and its two decimals: "." or "," */
+  decimalSeparator: string;
+}
+
 /** One thing drawn on a label; positions and sizes in printer dots from the top-left corner. */
 export type LabelElement =
   | { kind: 'qr'; x: number; y: number; moduleDots: number; text: string }
@@ -65,14 +84,23 @@ function fitText(text: string, widthDots: number, heightDots: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** Weight as the label prints it: two decimals and kg. */
-export const labelWeight = (kg: number) => `${kg.toFixed(2)} kg`;
+/** A line at `heightDots`, or smaller (down to `minDots`) where that prints it whole; cut only past that. */
+function fitLine(text: string, widthDots: number, heightDots: number, minDots: number) {
+  const whole = Math.floor(widthDots / ([...text].length * charWidthRatio));
+  const size = clamp(whole, Math.min(minDots, heightDots), heightDots);
+  return { heightDots: size, text: fitText(text, widthDots, size) };
+}
+
+/** Weight as the label prints it: two decimals (with the language's separator) and kg. */
+export const labelWeight = (kg: number, words: LabelWords) =>
+  `${kg.toFixed(2).replace('.', words.decimalSeparator)} kg`;
 
 /**
  * The pallet label at `size`: the QR top left with the attributes beside it (type and weight
- * larger), the full id under it, and the SSCC as GS1-128 along the bottom when there is one.
+ * larger, the others after their `words`), the full id under it, and the SSCC as GS1-128 along
+ * the bottom when there is one.
  */
-export function palletLabelLayout(fields: LabelFields, size: LabelSize): LabelLayout {
+export function palletLabelLayout(fields: LabelFields, size: LabelSize, words: LabelWords): LabelLayout {
   const d = dotsPerMm(size.dpi);
   const widthDots = Math.round(size.labelWidthMm * d);
   const heightDots = Math.round(size.labelHeightMm * d);
@@ -122,22 +150,16 @@ export function palletLabelLayout(fields: LabelFields, size: LabelSize): LabelLa
   const small = clamp(Math.floor(qrSide / 8.4), Math.round(2.5 * d), 8 * d);
   const lines: [string, number][] = [
     [fields.tomatoType, Math.round(small * 1.5)],
-    [labelWeight(fields.weightKg), Math.round(small * 1.5)],
-    [fields.boxType, small],
-    [fields.tomatoOption, small],
-    [fields.palletType, small],
-    [fields.date, small],
+    [labelWeight(fields.weightKg, words), Math.round(small * 1.5)],
+    [`${words.box}: ${fields.boxType}`, small],
+    [`${words.option}: ${fields.tomatoOption}`, small],
+    [`${words.palletType}: ${fields.palletType}`, small],
+    [`${words.date}: ${fields.date}`, small],
   ];
   let y = margin;
   for (const [text, heightDots] of lines) {
-    elements.push({
-      kind: 'text',
-      x: columnX,
-      y,
-      heightDots,
-      widthDots: columnWidth,
-      text: fitText(text, columnWidth, heightDots),
-    });
+    const line = fitLine(text, columnWidth, heightDots, Math.round(2.5 * d));
+    elements.push({ kind: 'text', x: columnX, y, widthDots: columnWidth, ...line });
     y += Math.round(heightDots * 1.2);
   }
   // under the QR and the column, whichever is longer (on small labels the text's minimum size wins)

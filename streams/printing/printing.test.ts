@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
 import {
   isValidSscc,
+  type LabelWords,
   palletLabelLayout,
   printJob,
   printJobText,
@@ -11,7 +12,21 @@ import {
   testLabelId,
 } from './index';
 
-const fields = testLabelFields({ name: 'Dock 1', host: '10.0.0.7', port: 9100 }, '2026-11-25', '8712345');
+// a made-up language, so no word can come from anywhere but the caller
+const words: LabelWords = {
+  box: 'Bx',
+  option: 'Opt',
+  palletType: 'Plt',
+  date: 'Dt',
+  testLabel: 'Tst',
+  decimalSeparator: ',',
+};
+const fields = testLabelFields(
+  { name: 'Dock 1', host: '10.0.0.7', port: 9100 },
+  '2026-11-25',
+  '8712345',
+  words,
+);
 
 describe('palletLabelLayout', () => {
   it('sizes the label in dots from dpi and mm and keeps every element on it', () => {
@@ -20,7 +35,11 @@ describe('palletLabelLayout', () => {
       [203, 101.6, 152.4],
       [300, 168, 400],
     ] as const) {
-      const layout = palletLabelLayout(fields, { dpi, labelWidthMm: widthMm, labelHeightMm: heightMm });
+      const layout = palletLabelLayout(
+        fields,
+        { dpi, labelWidthMm: widthMm, labelHeightMm: heightMm },
+        words,
+      );
       const perMm = dpi === 203 ? 8 : 12;
       expect(layout).toMatchObject({
         widthDots: Math.round(widthMm * perMm),
@@ -45,14 +64,39 @@ describe('palletLabelLayout', () => {
     }
   });
 
+  it('prints its fixed words as the caller gives them, each before its value', () => {
+    const layout = palletLabelLayout(fields, { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 }, words);
+    const texts = layout.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
+    expect(texts.slice(0, 6)).toEqual([
+      'Tst',
+      '0,00 kg',
+      'Bx: Dock 1',
+      'Opt: 10.0.0.7:9100',
+      'Plt: Tomato Warehouse',
+      'Dt: 2026-11-25',
+    ]);
+  });
+
+  it('prints a line that is too long at its size smaller, whole, where 2.5 mm letters still hold it', () => {
+    const long = { ...fields, boxType: 'Punnet tray 9x250 g' };
+    const layout = palletLabelLayout(long, { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 }, words);
+    const lines = layout.elements.flatMap((e) => (e.kind === 'text' ? [e] : []));
+    const box = lines.find((e) => e.text.startsWith('Bx'));
+    const option = lines.find((e) => e.text.startsWith('Opt'));
+    expect(box?.text).toBe('Bx: Punnet tray 9x250 g');
+    expect(box!.heightDots).toBeLessThan(option!.heightDots);
+    expect(box!.heightDots).toBeGreaterThanOrEqual(20);
+  });
+
   it('shows the QR JSON, the weight with two decimals, and cuts text that does not fit', () => {
     const layout = palletLabelLayout(
       { ...fields, tomatoType: 'A very long tomato type name indeed', weightKg: 612.5, sscc: null },
       { dpi: 203, labelWidthMm: 50, labelHeightMm: 50 },
+      words,
     );
     const texts = layout.elements.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
     expect(layout.elements[0]).toMatchObject({ kind: 'qr', text: `{"id":"${testLabelId}"}` });
-    expect(texts).toContain('612.50 kg');
+    expect(texts).toContain('612,50 kg');
     expect(texts.find((t) => t.startsWith('A very'))).toMatch(/…$/);
     expect(layout.elements.some((e) => e.kind === 'gs1-128')).toBe(false);
   });
@@ -66,7 +110,7 @@ describe('testLabelFields', () => {
       sscc: sscc('8712345', 0),
     });
     expect(isValidSscc(fields.sscc!)).toBe(true);
-    expect(testLabelFields({ name: 'x', host: 'h', port: 1 }, '2026-01-01', null).sscc).toBeNull();
+    expect(testLabelFields({ name: 'x', host: 'h', port: 1 }, '2026-01-01', null, words).sscc).toBeNull();
   });
 });
 

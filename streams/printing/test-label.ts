@@ -1,4 +1,4 @@
-import type { LabelFields } from './label-layout';
+import type { LabelFields, LabelWords } from './label-layout';
 import { sscc } from './sscc';
 
 /** The id printed on test labels: no pallet has it. */
@@ -12,10 +12,11 @@ export function testLabelFields(
   printer: { name: string; host: string; port: number },
   date: string,
   gs1CompanyPrefix: string | null,
+  words: Pick<LabelWords, 'testLabel'>,
 ): LabelFields {
   return {
     id: testLabelId,
-    tomatoType: 'Test label',
+    tomatoType: words.testLabel,
     boxType: printer.name,
     tomatoOption: `${printer.host}:${printer.port}`,
     palletType: 'Tomato Warehouse',

@@ -53,7 +53,7 @@ describe('disabling a user', () => {
     const own = await call(server, manager, 'PATCH', `/api/users/${manager.id}`, { disabled: true });
     expect(own).toEqual({
       status: 409,
-      body: { code: 'CONFLICT', message: 'You cannot disable your own account' },
+      body: { code: 'CANNOT_DISABLE_SELF', message: 'You cannot disable your own account' },
     });
   });
 });

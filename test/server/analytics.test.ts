@@ -101,7 +101,24 @@ describe('POST /api/analytics/events', () => {
     const withUser = JSON.parse(JSON.stringify(body).replaceAll('"U"', `"${ann.id}"`));
     const res = await record(ann, withUser);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'Invalid data provided', code: 'VALIDATION_FAILED', details });
+    // each sentence with its code: a missing value or a wrong type, a bad UUID, an unknown type, NUL
+    const codes: Record<string, string> = {
+      [nul]: 'TEXT_HAS_NUL',
+      'must be a valid UUID format': 'INVALID_FORMAT',
+      'event_type is not allowed': 'INVALID_VALUE',
+    };
+    const fields = Object.fromEntries(
+      Object.entries(details).map(([field, message]) => [
+        field,
+        expect.objectContaining({ code: codes[message as string] ?? 'INVALID_TYPE' }),
+      ]),
+    );
+    expect(res.json()).toEqual({
+      message: 'Invalid data provided',
+      code: 'VALIDATION_FAILED',
+      details,
+      fields,
+    });
     expect(await tablesDigest(server.database, tables)).toEqual(before);
   });
 

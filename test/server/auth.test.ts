@@ -112,6 +112,7 @@ describe('POST /api/auth/login', () => {
     expect(blocked.json()).toEqual({
       message: 'Too many requests. Please try again later',
       code: 'RATE_LIMITED',
+      params: { retryAfterS: Number(blocked.headers['retry-after']) },
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(15 * 60 - 60);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);

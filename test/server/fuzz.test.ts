@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maxJsonDepth } from '../../server/plugins/json-body';
 import { textMessages } from '../../server/plugins/text';
+import { type ErrorCode, errorStatuses, fieldErrorCodes } from '../../streams/http/error-codes';
 import { tablesDigest } from './support/database';
 import { writtenTables } from './support/route-table';
 import { setupTestServer, type TestUser } from './support/server';
@@ -199,11 +200,17 @@ describe.each(routes.map((r) => [r.method, r] as const))('%s route fuzz', (_, ro
           expect(res.statusCode, `${route.method} ${path} ${raw} → ${res.body}`).toBeLessThan(500);
           expect(res.json()).toEqual(expect.any(Object));
           if (res.statusCode >= 400) {
-            expect(res.json()).toEqual({
+            const body = res.json();
+            expect(body).toEqual({
               message: expect.any(String),
               code: expect.any(String),
-              ...(res.json().details && { details: expect.any(Object) }),
+              ...(body.params && { params: expect.any(Object) }),
+              ...(body.details && { details: expect.any(Object), fields: expect.any(Object) }),
             });
+            // a catalogue code answered with its own status; every field complaint has a code
+            expect(errorStatuses[body.code as ErrorCode]).toBe(res.statusCode);
+            for (const field of Object.keys(body.details ?? {}))
+              expect(fieldErrorCodes).toContain(body.fields[field].code);
             expect(await tablesDigest(server.database, writtenTables)).toEqual(before);
           } else unchanged = undefined;
         },
@@ -281,7 +288,11 @@ describe('bodies PostgreSQL cannot store', () => {
     const nested = (depth: number) => `{"notes":"n","deep":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
     const deep = await post(intervention(), nested(20_000));
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toEqual({ message: expect.stringContaining('nests deeper'), code: 'BODY_TOO_DEEP' });
+    expect(deep.json()).toEqual({
+      message: expect.stringContaining('nests deeper'),
+      code: 'BODY_TOO_DEEP',
+      params: { maxDepth: maxJsonDepth },
+    });
     expect((await post(intervention(), nested(maxJsonDepth))).statusCode).toBe(201);
   });
 });

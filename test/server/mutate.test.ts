@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appendLiveEvent } from '../../server/db/live-events';
 import { requireAuth } from '../../server/plugins/auth';
-import { conflict } from '../../server/plugins/errors';
+import { refuse } from '../../server/plugins/errors';
 import { mutate } from '../../server/plugins/mutate';
 import { tablesDigest } from './support/database';
 import { setupTestServer, type TestUser } from './support/server';
@@ -37,7 +37,7 @@ const server = setupTestServer({
             .executeTakeFirstOrThrow();
           if (fail) {
             await appendLiveEvent(trx, locationId, { type: 'TEST_UPDATE', name });
-            throw conflict('Thing failed on purpose');
+            throw refuse('ORDER_HAS_NO_PALLETS', 'Thing failed on purpose');
           }
           return {
             status: 201,
@@ -96,7 +96,7 @@ describe('mutate', () => {
     const before = await tablesDigest(server.database, logTables);
     const res = await post(ann, { name: 'doomed', locationId: crypto.randomUUID(), fail: true });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Thing failed on purpose', code: 'CONFLICT' });
+    expect(res.json()).toEqual({ message: 'Thing failed on purpose', code: 'ORDER_HAS_NO_PALLETS' });
     expect(await tablesDigest(server.database, logTables)).toEqual(before);
   });
 

@@ -79,6 +79,10 @@ describe('POST /api/pallets', () => {
         boxType: 'must be one of: Crate 30x40, Carton 5 kg',
         tomatoType: 'must be one of: Round, Vine, Cherry',
       },
+      fields: {
+        boxType: { code: 'NOT_IN_CATALOG', params: { values: ['Crate 30x40', 'Carton 5 kg'] } },
+        tomatoType: { code: 'NOT_IN_CATALOG', params: { values: ['Round', 'Vine', 'Cherry'] } },
+      },
     });
   });
 
@@ -270,7 +274,8 @@ describe('GET/PATCH/DELETE /api/pallets/{id}', () => {
       call(server, w.manager, 'PATCH', `/api/pallets/${pallet.id}`, { version: 1, weight: 400 }),
     );
     expect(stale.status).toBe(409);
-    expect(stale.body.code).toBe('CONFLICT');
+    expect(stale.body.code).toBe('STALE_VERSION');
+    expect(stale.body.params).toEqual({ version: 2, given: 1 });
     expect(stale.body.message).toMatch(/changed by someone else.*version 2/);
   });
 

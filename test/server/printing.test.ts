@@ -253,6 +253,7 @@ describe('location settings', () => {
     expect((await call(server, w.admin, 'GET', url)).body).toEqual({
       locationId: loc,
       gs1CompanyPrefix: null,
+      labelLocale: 'en',
     });
     expect((await call(server, w.admin, 'PATCH', url, { gs1CompanyPrefix: '87A' })).status).toBe(422);
     expect(
@@ -264,7 +265,7 @@ describe('location settings', () => {
     ).toBe(403);
     expect(await call(server, w.admin, 'PATCH', url, { gs1CompanyPrefix: '8712345' })).toEqual({
       status: 200,
-      body: { locationId: loc, gs1CompanyPrefix: '8712345' },
+      body: { locationId: loc, gs1CompanyPrefix: '8712345', labelLocale: 'en' },
     });
     expect((await call(server, w.admin, 'GET', url)).body.gs1CompanyPrefix).toBe('8712345');
   });

@@ -40,6 +40,7 @@ describe('API rate limit per session', () => {
     expect(limited.json()).toEqual({
       message: 'Too many requests. Please try again later',
       code: 'RATE_LIMITED',
+      params: { retryAfterS: Number(limited.headers['retry-after']) },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await validate(bob.headers)).statusCode).toBe(200);

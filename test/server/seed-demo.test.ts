@@ -16,8 +16,9 @@ describe('demo data', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain(demoPassword);
     expect(await seedDemo(server.db, () => {})).toBe(false);
-    const locations = await server.db.selectFrom('locations').select('name').execute();
-    expect(locations).toEqual([{ name: 'Naaldwijk' }]);
+    // a Dutch grower's site: its labels print in Dutch
+    const locations = await server.db.selectFrom('locations').select(['name', 'label_locale']).execute();
+    expect(locations).toEqual([{ name: 'Naaldwijk', label_locale: 'nl' }]);
   });
 
   it('holds a realistic warehouse: catalogue, zones within capacity, pallets, orders', async () => {

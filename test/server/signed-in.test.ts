@@ -18,6 +18,7 @@ const ann: UserRecord = {
   skip_token_validation: false,
   auto_refresh_tokens: true,
   disabled: false,
+  locale: null,
   permissions: ['manage_pallets'],
   restrictions: [],
   locationIds: ['L1'],

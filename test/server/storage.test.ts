@@ -206,7 +206,11 @@ describe('storage positions', () => {
     );
     expect(full).toMatchObject({
       status: 409,
-      body: { code: 'CONFLICT', message: `Row 1 of zone ${zone.name} is full (2 pallets)` },
+      body: {
+        code: 'ROW_FULL',
+        params: { zoneName: zone.name, rowIndex: 0, capacity: 2 },
+        message: `Row 1 of zone ${zone.name} is full (2 pallets)`,
+      },
     });
   });
 

@@ -110,7 +110,8 @@ describe('POST /api/users', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: `Username "${ann.username.toUpperCase()}" is already taken`,
-      code: 'CONFLICT',
+      code: 'USERNAME_TAKEN',
+      params: { username: ann.username.toUpperCase() },
     });
     expect(await tablesDigest(server.database, userTables)).toEqual(before);
   });

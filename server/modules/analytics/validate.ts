@@ -1,9 +1,17 @@
-import { type AnalyticsEvent, validateEvent } from '../../../streams/analytics/event';
-import type { FieldErrors } from '../../plugins/errors';
+import { type AnalyticsEvent, analyticsMessages, validateEvent } from '../../../streams/analytics/event';
+import { type FieldComplaint, type FieldErrors, fieldError } from '../../plugins/errors';
 import { holdsNul, textMessages } from '../../plugins/text';
 import type { AnalyticsEventInput } from './repository';
 
 const textFields = { notes: 2000, scan_type: 100, scan_location: 200, scan_device_id: 200 } as const;
+
+/** SPEC 5's messages with their field codes. */
+function complaintOf(message: string): FieldComplaint {
+  if (message === analyticsMessages.invalidUuid)
+    return fieldError('INVALID_FORMAT', message, { format: 'uuid' });
+  if (message === analyticsMessages.eventTypeNotAllowed) return fieldError('INVALID_VALUE', message, {});
+  return fieldError('INVALID_TYPE', message, {});
+}
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -18,19 +26,26 @@ const blank = (value: unknown) => value === undefined || value === null || value
 export function validateAnalyticsEvent(
   body: Record<string, unknown>,
 ): { event: AnalyticsEventInput; details?: undefined } | { details: FieldErrors } {
-  const details: FieldErrors = { ...validateEvent(body as AnalyticsEvent) };
+  const details: FieldErrors = Object.fromEntries(
+    Object.entries(validateEvent(body as AnalyticsEvent)).map(([field, message]) => [
+      field,
+      complaintOf(message),
+    ]),
+  );
   const { location_id } = body;
   const locationOk =
     (typeof location_id === 'string' && location_id.length <= 100) || Number.isFinite(location_id);
-  if (!details.location_id && !locationOk) details.location_id = 'must be text or a number';
+  if (!details.location_id && !locationOk)
+    details.location_id = fieldError('INVALID_TYPE', 'must be text or a number', {});
   for (const [field, max] of Object.entries(textFields)) {
     const value = body[field];
     if (!blank(value) && (typeof value !== 'string' || value.length > max)) {
-      details[field] = `must be text of at most ${max} characters`;
+      details[field] = fieldError('TOO_BIG', `must be text of at most ${max} characters`, { maximum: max });
     }
   }
   for (const field of ['location_id', 'previous_state', 'new_state', ...Object.keys(textFields)]) {
-    if (!details[field] && holdsNul(body[field])) details[field] = textMessages.nul;
+    if (!details[field] && holdsNul(body[field]))
+      details[field] = fieldError('TEXT_HAS_NUL', textMessages.nul);
   }
   if (Object.keys(details).length > 0) return { details };
 

@@ -5,6 +5,7 @@ import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import {
   accountDisabled,
   badCredentials,
+  fieldError,
   invalid,
   tooManyRequests,
   unauthorized,
@@ -12,7 +13,7 @@ import {
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
-import { apiUserSchema, successSchema } from '../users/schemas';
+import { apiUserSchema, localeSchema, successSchema } from '../users/schemas';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
@@ -159,15 +160,43 @@ export async function authRoutes(app: App): Promise<void> {
       const newHash = await hashPassword(newPassword); // scrypt outside the transaction
       return mutate(request, reply, async (trx, user) => {
         if (!(await verifyPassword(currentPassword, await lockedPasswordHash(trx, user.id)))) {
-          throw invalid({ currentPassword: 'Current password is incorrect' });
+          throw invalid({
+            currentPassword: fieldError('CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect'),
+          });
         }
         if (newPassword === currentPassword) {
-          throw invalid({ newPassword: 'New password must differ from the current one' });
+          throw invalid({
+            newPassword: fieldError(
+              'NEW_PASSWORD_UNCHANGED',
+              'New password must differ from the current one',
+            ),
+          });
         }
         await updateUser(trx, user.id, { password_hash: newHash, first_login: false });
         const sessionsRevoked = await revokeOtherFamilies(trx, user.id, user.familyId);
         return { body: { success: true as const }, usersChanged: [user.id], sessionsRevoked };
       });
     },
+  );
+
+  app.patch(
+    '/api/auth/me',
+    {
+      preHandler: requireAuth,
+      config: { beforePasswordChosen: true },
+      schema: {
+        summary: "Set one's own language (null: the browser's languages decide)",
+        tags: ['auth'],
+        body: z.object({ locale: localeSchema.nullable() }).strict(),
+        response: { 200: z.object({ data: z.object({ user: apiUserSchema }) }) },
+      },
+    },
+    (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        await updateUser(trx, user.id, { locale: request.body.locale });
+        // a changed user: their other devices follow at their next validation
+        const changed = await findUser(trx, user.id);
+        return { body: { data: { user: toApiUser(changed!) } }, usersChanged: [user.id] };
+      }),
   );
 }

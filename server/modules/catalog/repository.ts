@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
-import type { FieldErrors } from '../../plugins/errors';
+import { type FieldErrors, fieldError } from '../../plugins/errors';
 
 /** The four pallet attributes the catalogue lists values for, as the API names them. */
 export const catalogAttributes = ['palletType', 'boxType', 'tomatoType', 'tomatoOption'] as const;
@@ -129,10 +129,14 @@ export async function catalogErrors(
   const errors: FieldErrors = {};
   for (const attribute of given) {
     if (!catalog[attribute].includes(values[attribute]!)) {
-      errors[attribute] =
-        catalog[attribute].length === 0
+      const values = catalog[attribute];
+      errors[attribute] = fieldError(
+        'NOT_IN_CATALOG',
+        values.length === 0
           ? 'the catalogue of this location has no values yet'
-          : `must be one of: ${catalog[attribute].join(', ')}`;
+          : `must be one of: ${values.join(', ')}`,
+        { values },
+      );
     }
   }
   return errors;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
-import { conflict } from '../../plugins/errors';
+import { refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import {
@@ -65,6 +65,7 @@ export async function catalogRoutes(app: App): Promise<void> {
   app.put(
     '/api/catalog',
     {
+      config: { conflicts: ['CATALOG_VALUE_IN_USE'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['catalog'],
@@ -79,7 +80,10 @@ export async function catalogRoutes(app: App): Promise<void> {
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
         const inUse = await removedValuesInUse(trx, locationId, catalog);
-        if (inUse.length > 0) throw conflict(inUseMessage(inUse));
+        if (inUse.length > 0) {
+          const values = inUse.map(({ attribute, value, pallets }) => ({ attribute, value, count: pallets }));
+          throw refuse('CATALOG_VALUE_IN_USE', inUseMessage(inUse), { values });
+        }
         const previous = await replaceCatalog(trx, locationId, catalog);
         const body = { locationId, ...catalog };
         return {

@@ -3,6 +3,7 @@ import type { App } from '../../app';
 import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
 import { errorMessages } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
+import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
 import { generalSettings } from './defaults';
 import { listTypeSettings, saveTypeSettings } from './repository';
@@ -40,16 +41,10 @@ const putBody = z.object({
     }),
 });
 
-const errorSchema = (message: string) =>
-  z.object({
-    message: z.string().describe(message),
-    code: z.string(),
-    details: z.record(z.string(), z.string()).optional(),
-  });
 const errors = {
-  401: errorSchema(errorMessages.sessionExpired).describe('not signed in'),
-  404: errorSchema(errorMessages.notFound).describe('no such location, or not one of the caller’s'),
-  422: errorSchema('Invalid data provided').describe('details name each field that failed'),
+  401: errorSchema.describe(`not signed in: "${errorMessages.sessionExpired}"`),
+  404: errorSchema.describe(`no such location, or not one of the caller’s: "${errorMessages.notFound}"`),
+  422: errorSchema.describe('details name each field that failed'),
 };
 
 /** Ageing thresholds and minimum stock per tomato type (issue 20): read by the location's users, set by an admin. */
@@ -88,7 +83,7 @@ export async function inventoryRoutes(app: App): Promise<void> {
         response: {
           200: settingsSchema,
           ...errors,
-          403: errorSchema(errorMessages.forbidden).describe('not an administrator'),
+          403: errorSchema.describe(`not an administrator: "${errorMessages.forbidden}"`),
         },
       },
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { sseConnectionSources } from '../../metrics';
 import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
-import { forbidden, HttpError, invalid } from '../../plugins/errors';
+import { fieldError, forbidden, HttpError, invalid, refuse } from '../../plugins/errors';
 import { errorSchema } from '../../plugins/openapi';
 import { isFamilyRevoked } from '../auth/repository';
 import { findUser, hasClientAccess } from '../users/repository';
@@ -12,8 +12,7 @@ import { databaseLiveLog, pruneLiveEvents } from './log';
 import { sseHeadWith } from './sse-stream';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */
-const unavailable = () =>
-  new HttpError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable. Please try again later');
+const unavailable = () => refuse('SERVICE_UNAVAILABLE', 'Service unavailable. Please try again later');
 
 const lastEventIdPattern = /^\d{1,15}$/;
 
@@ -107,7 +106,9 @@ export async function liveRoutes(app: App): Promise<void> {
       const lastEventId =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
       if (lastEventId !== undefined && !lastEventIdPattern.test(lastEventId)) {
-        throw invalid({ lastEventId: 'must be a non-negative integer' });
+        throw invalid({
+          lastEventId: fieldError('INVALID_FORMAT', 'must be a non-negative integer', { format: 'integer' }),
+        });
       }
       if (!hub.accepting()) throw unavailable();
       // the security headers set so far (the same for every stream) go out with the stream's head

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Locale } from '../../../streams/i18n/locales';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -8,9 +9,16 @@ export function listLocations(db: Db) {
   return db.selectFrom('locations').select(['id', 'name']).orderBy('name').execute();
 }
 
-/** Inserts a location named `name`; answers its id and name (a taken name fails as a unique violation). */
-export function insertLocation(db: Db, name: string) {
-  return db.insertInto('locations').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+/**
+ * Inserts a location named `name` whose labels print in `labelLocale`; answers its id and name (a
+ * taken name fails as a unique violation).
+ */
+export function insertLocation(db: Db, name: string, labelLocale: Locale) {
+  return db
+    .insertInto('locations')
+    .values({ name, label_locale: labelLocale })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Whether a location with this id exists. */

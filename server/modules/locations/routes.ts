@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, notFound } from '../../plugins/errors';
+import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
-import { idParamsSchema, successSchema } from '../users/schemas';
+import { idParamsSchema, localeSchema, successSchema } from '../users/schemas';
 import {
   deleteLocation,
   insertLocation,
@@ -16,7 +16,8 @@ import {
 const locationSchema = z.object({ id: z.uuid(), name: z.string() });
 const locationListSchema = z.object({ data: z.array(locationSchema) });
 
-const taken = (name: string) => `A location named "${name}" already exists`;
+const taken = (name: string) => () =>
+  refuse('LOCATION_NAME_TAKEN', `A location named "${name}" already exists`, { name });
 
 /** What a location still holds, as a sentence: "200 pallets, 20 orders and 3 storage zones". */
 function contentsText(counts: { pallets: number; orders: number; zones: number }): string {
@@ -64,18 +65,24 @@ export async function locationRoutes(app: App): Promise<void> {
   app.post(
     '/api/locations',
     {
+      config: { conflicts: ['LOCATION_NAME_TAKEN'] },
       preHandler: requireAdmin,
       schema: {
         summary: 'Create a location',
         tags: ['locations'],
-        body: z.object({ name: lineText(100) }).strict(),
+        body: z
+          .object({
+            name: lineText(100),
+            labelLocale: localeSchema.default('en').describe('the language its network labels print in'),
+          })
+          .strict(),
         response: { 201: z.object({ data: locationSchema }) },
       },
     },
     (request, reply) =>
       mutate(request, reply, async (trx) => {
-        const location = await conflictOnDuplicate(taken(request.body.name), () =>
-          insertLocation(trx, request.body.name),
+        const location = await refuseDuplicate(taken(request.body.name), () =>
+          insertLocation(trx, request.body.name, request.body.labelLocale),
         );
         return { status: 201, body: { data: location } };
       }),
@@ -84,6 +91,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.patch(
     '/api/locations/:id',
     {
+      config: { conflicts: ['LOCATION_NAME_TAKEN'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['locations'],
@@ -95,7 +103,7 @@ export async function locationRoutes(app: App): Promise<void> {
     },
     (request, reply) =>
       mutate(request, reply, async (trx) => {
-        const location = await conflictOnDuplicate(taken(request.body.name), () =>
+        const location = await refuseDuplicate(taken(request.body.name), () =>
           renameLocation(trx, request.params.id, request.body.name),
         );
         if (!location) throw notFound();
@@ -109,6 +117,7 @@ export async function locationRoutes(app: App): Promise<void> {
   app.delete(
     '/api/locations/:id',
     {
+      config: { conflicts: ['LOCATION_NOT_EMPTY'] },
       preHandler: requireAdmin,
       schema: {
         tags: ['locations'],
@@ -122,8 +131,11 @@ export async function locationRoutes(app: App): Promise<void> {
         const found = await locationContents(trx, request.params.id);
         if (!found) throw notFound();
         if (found.pallets + found.orders + found.zones > 0) {
-          throw conflict(
-            `${found.name} still holds ${contentsText(found)}: delete or move them before deleting the location`,
+          const { name, pallets, orders, zones } = found;
+          throw refuse(
+            'LOCATION_NOT_EMPTY',
+            `${name} still holds ${contentsText(found)}: delete or move them before deleting the location`,
+            { name, pallets, orders, zones },
           );
         }
         await deleteLocation(trx, found.id);

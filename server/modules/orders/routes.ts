@@ -10,7 +10,7 @@ import {
   requirePermission,
 } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
-import { conflict, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { idParams, pageQuery, sendList, successSchema, visible } from '../pallets/common';
@@ -114,15 +114,21 @@ function orderUpdate(action: 'add' | 'update' | 'delete', order: OrderDoc) {
 /** 409 unless pallets may still be put on or taken off `order`. */
 function assertNotShipped(order: OrderDoc): void {
   if (order.status === 'shipped' || order.status === 'complete') {
-    throw conflict(`The order has already been ${order.status === 'shipped' ? 'shipped' : 'completed'}`);
+    throw refuse(
+      'ORDER_CLOSED',
+      `The order has already been ${order.status === 'shipped' ? 'shipped' : 'completed'}`,
+      { status: order.status },
+    );
   }
 }
 
 /** 409 unless PATCH may move `from` to `to`: unshipped statuses follow the pallets, shipped → complete. */
 function assertStatusChange(from: OrderStatus, to: OrderStatus | undefined): void {
   if (to === undefined || to === from || (from === 'shipped' && to === 'complete')) return;
-  throw conflict(
+  throw refuse(
+    'ORDER_STATUS_CHANGE',
     `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, and only a shipped order can be completed`,
+    { from, to },
   );
 }
 
@@ -190,6 +196,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.patch(
     '/api/orders/:id',
     {
+      config: { conflicts: ['ORDER_STATUS_CHANGE'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -259,6 +266,14 @@ export async function orderRoutes(app: App): Promise<void> {
   app.post(
     '/api/orders/:id/assign',
     {
+      config: {
+        conflicts: [
+          'ORDER_CLOSED',
+          'PALLET_LEFT_WAREHOUSE',
+          'PALLET_ALREADY_ON_ORDER',
+          'PALLET_ON_OTHER_ORDER',
+        ],
+      },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -278,14 +293,32 @@ export async function orderRoutes(app: App): Promise<void> {
         const present = new Set(pallets.filter((p) => p.location_id === order.locationId).map((p) => p.id));
         const missing = palletIds.filter((id) => !present.has(id));
         if (missing.length > 0) {
-          throw invalid({ palletIds: `no such pallet in the order's location: ${missing.join(', ')}` });
+          throw invalid({
+            palletIds: fieldError(
+              'NO_SUCH_PALLET',
+              `no such pallet in the order's location: ${missing.join(', ')}`,
+              { palletIds: missing },
+            ),
+          });
         }
         for (const pallet of pallets) {
           if (pallet.status !== 'active')
-            throw conflict(`Pallet ${pallet.id} has already been ${pallet.status}`);
-          if (pallet.order_id === order.id) throw conflict(`Pallet ${pallet.id} is already on this order`);
+            throw refuse('PALLET_LEFT_WAREHOUSE', `Pallet ${pallet.id} has already been ${pallet.status}`, {
+              palletId: pallet.id,
+              status: pallet.status,
+            });
+          if (pallet.order_id === order.id)
+            throw refuse('PALLET_ALREADY_ON_ORDER', `Pallet ${pallet.id} is already on this order`, {
+              palletId: pallet.id,
+            });
           if (pallet.order_id !== null)
-            throw conflict(`Pallet ${pallet.id} is already assigned to another order`);
+            throw refuse(
+              'PALLET_ON_OTHER_ORDER',
+              `Pallet ${pallet.id} is already assigned to another order`,
+              {
+                palletId: pallet.id,
+              },
+            );
         }
         const assignmentId = await assignPallets(trx, order, palletIds, user.id);
         const [after] = await findOrders(trx, [order.id]);
@@ -312,6 +345,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.delete(
     '/api/orders/:id/pallets/:palletId',
     {
+      config: { conflicts: ['ORDER_CLOSED'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -348,6 +382,7 @@ export async function orderRoutes(app: App): Promise<void> {
   app.post(
     '/api/orders/:id/ship',
     {
+      config: { conflicts: ['ORDER_CLOSED', 'ORDER_HAS_NO_PALLETS'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
@@ -360,7 +395,8 @@ export async function orderRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const order = await loadOrder(trx, user, request.params.id, true);
         assertNotShipped(order);
-        if (order.palletIds.length === 0) throw conflict('The order has no pallets to ship');
+        if (order.palletIds.length === 0)
+          throw refuse('ORDER_HAS_NO_PALLETS', 'The order has no pallets to ship');
         const before = await findPallets(trx, order.palletIds, true);
         const shipped = await shipPallets(trx, order.palletIds);
         const after = await markOrderShipped(trx, order.id);

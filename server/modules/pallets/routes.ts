@@ -9,7 +9,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { conflict, invalid, notFound } from '../../plugins/errors';
+import { invalid, notFound, refuse } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import {
@@ -187,6 +187,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.patch(
     '/api/pallets/:id',
     {
+      config: { conflicts: ['STALE_VERSION'] },
       preHandler: requirePermission('manage_pallets'),
       schema: {
         tags: ['pallets'],
@@ -201,8 +202,10 @@ export async function palletRoutes(app: App): Promise<void> {
         const { version, ...changes } = request.body;
         const before = await loadPallet(trx, user, request.params.id, true);
         if (before.version !== version) {
-          throw conflict(
+          throw refuse(
+            'STALE_VERSION',
             `The pallet was changed by someone else (it is at version ${before.version}, not ${version}); reload it and try again`,
+            { version: before.version, given: version },
           );
         }
         const changed = Object.fromEntries(
@@ -235,6 +238,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.delete(
     '/api/pallets/:id',
     {
+      config: { conflicts: ['PALLET_ASSIGNMENT_CHANGED'] },
       preHandler: requirePermission('manage_pallets'),
       schema: {
         tags: ['pallets'],
@@ -251,7 +255,11 @@ export async function palletRoutes(app: App): Promise<void> {
         const pallet = await loadPallet(trx, user, seen.id, true);
         if (pallet.order_id !== seen.order_id) {
           // put on or taken off an order meanwhile: locking that order now could deadlock
-          throw conflict('The pallet was assigned or unassigned while it was being deleted; try again');
+          throw refuse(
+            'PALLET_ASSIGNMENT_CHANGED',
+            'The pallet was assigned or unassigned while it was being deleted; try again',
+            { palletId: pallet.id },
+          );
         }
         await deletePallet(trx, pallet.id);
         const outcome: MutationOutcome<{ success: true }> = {
@@ -282,6 +290,7 @@ export async function palletRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets/:id/process',
     {
+      config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'PALLET_ON_ORDER'] },
       preHandler: requirePermission('manage_pallets', 'kleinpak_access'),
       schema: {
         tags: ['pallets'],
@@ -295,9 +304,16 @@ export async function palletRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const before = await loadPallet(trx, user, request.params.id, true);
         if (before.status !== 'active')
-          throw conflict(`Pallet ${before.id} has already been ${before.status}`);
+          throw refuse('PALLET_LEFT_WAREHOUSE', `Pallet ${before.id} has already been ${before.status}`, {
+            palletId: before.id,
+            status: before.status,
+          });
         if (before.order_id !== null) {
-          throw conflict(`Pallet ${before.id} is on an order; take it off the order before processing it`);
+          throw refuse(
+            'PALLET_ON_ORDER',
+            `Pallet ${before.id} is on an order; take it off the order before processing it`,
+            { palletId: before.id },
+          );
         }
         const after = await processPallet(trx, before.id);
         return {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Locale } from '../../../streams/i18n/locales';
 import { type LabelSize, type PrinterDpi, sscc, ssccSerialCapacity } from '../../../streams/printing';
 import type { DB } from '../../db/schema';
-import { conflict } from '../../plugins/errors';
+import { refuse } from '../../plugins/errors';
 
 /** A printer as the printer routes answer it. */
 export interface PrinterDoc extends LabelSize {
@@ -150,6 +151,29 @@ export async function gs1CompanyPrefix(db: Kysely<DB>, locationId: string): Prom
   return row?.gs1_company_prefix ?? null;
 }
 
+/** The language the location's labels print in. */
+export async function labelLocale(db: Kysely<DB>, locationId: string): Promise<Locale> {
+  const row = await db
+    .selectFrom('locations')
+    .select('label_locale')
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  return row?.label_locale ?? 'en';
+}
+
+/** A location's label settings: its GS1 company prefix and the language its labels print in. */
+export async function labelSettings(db: Kysely<DB>, locationId: string) {
+  return {
+    gs1CompanyPrefix: await gs1CompanyPrefix(db, locationId),
+    labelLocale: await labelLocale(db, locationId),
+  };
+}
+
+/** Sets the language the location's labels print in. */
+export async function setLabelLocale(trx: Kysely<DB>, locationId: string, locale: Locale): Promise<void> {
+  await trx.updateTable('locations').set({ label_locale: locale }).where('id', '=', locationId).execute();
+}
+
 /** Sets (or, with null, removes) the location's GS1 company prefix. */
 export async function setGs1CompanyPrefix(
   trx: Kysely<DB>,
@@ -195,7 +219,11 @@ export async function palletSscc(
     if (given) return given.sscc;
     const serial = Number(last_serial) + 1;
     if (serial >= ssccSerialCapacity(prefix)) {
-      throw conflict('Every SSCC serial of this GS1 company prefix has been given: set a new prefix');
+      throw refuse(
+        'SSCC_SERIALS_EXHAUSTED',
+        'Every SSCC serial of this GS1 company prefix has been given: set a new prefix',
+        { prefix },
+      );
     }
     await trx
       .updateTable('sscc_serials')

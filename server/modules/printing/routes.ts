@@ -6,6 +6,7 @@ import {
   gs1CompanyPrefixPattern,
   type LabelFields,
   type LabelSize,
+  type LabelWords,
   labelLimitsMm,
   type PrintResult,
   palletLabelLayout,
@@ -22,13 +23,16 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
+import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics/repository';
 import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
+import { localeSchema } from '../users/schemas';
+import { labelWords } from './label-words';
 import { sendRaw } from './raw-tcp';
 import {
   clearDefault,
@@ -37,11 +41,14 @@ import {
   findPrinter,
   gs1CompanyPrefix,
   insertPrinter,
+  labelLocale,
+  labelSettings,
   listPrinters,
   lockLocationPrinters,
   type PrinterDoc,
   palletSscc,
   setGs1CompanyPrefix,
+  setLabelLocale,
   updatePrinter,
 } from './repository';
 import { layoutZpl } from './zpl';
@@ -131,14 +138,12 @@ const printResultSchema = z
   ])
   .describe("what the printer did, within 5 s: took the label's bytes, or the socket failure in a sentence");
 
-const settingsSchema = z.object({ locationId: z.string(), gs1CompanyPrefix: z.string().nullable() });
-
-/** CONTRACT's error body, for the OpenAPI's error answers. */
-const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+const settingsSchema = z.object({
+  locationId: z.string(),
+  gs1CompanyPrefix: z.string().nullable(),
+  labelLocale: localeSchema.describe("the language the location's network labels print in"),
 });
+
 const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorSchema]));
 
@@ -174,18 +179,28 @@ async function printerFor(request: FastifyRequest, pallet: PalletDoc, printerId:
   return printer;
 }
 
-/** The ZPL of a label at a size. */
-const labelZpl = (fields: LabelFields, size: LabelSize) => layoutZpl(palletLabelLayout(fields, size));
+/** The ZPL of a label at a size, in the words of its location's language. */
+const labelZpl = (fields: LabelFields, size: LabelSize, words: LabelWords) =>
+  layoutZpl(palletLabelLayout(fields, size, words));
+
+/** The words a location's labels print. */
+const wordsOf = async (db: Kysely<DB>, locationId: string) => labelWords[await labelLocale(db, locationId)];
 
 /** 422 unless `port` is one the server may reach printers on (PRINTER_PORTS). */
 function assertPrinterPort(app: App, port: number | undefined): void {
   if (port !== undefined && !portAllowed(app.config.printerPorts, port)) {
-    throw invalid({ port: printerPortMessage(app) });
+    const allowedPorts = portRangesText(app.config.printerPorts);
+    throw invalid({
+      port: fieldError('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { allowedPorts }),
+    });
   }
 }
 
-const printerPortMessage = (app: App) =>
-  `printers are reached on port ${portRangesText(app.config.printerPorts)} only (the server's PRINTER_PORTS)`;
+const printerPortMessage = (allowedPorts: string) =>
+  `printers are reached on port ${allowedPorts} only (the server's PRINTER_PORTS)`;
+
+const nameTaken = (name: string) => () =>
+  refuse('PRINTER_NAME_TAKEN', `A printer named "${name}" already exists here`, { name });
 
 /**
  * Prints a label on `printer` (its ZPL is ASCII only, text being `^FH`-escaped, so its bytes are
@@ -198,10 +213,21 @@ async function printLabel(
   printer: PrinterDoc,
   fields: LabelFields,
   what: { palletId: string | null; notes: string },
+  words: LabelWords,
 ): Promise<PrintResult> {
   const app = request.server;
-  if (!portAllowed(app.config.printerPorts, printer.port)) throw conflict(printerPortMessage(app));
-  const result = await sendRaw(printer.host, printer.port, Buffer.from(labelZpl(fields, printer), 'ascii'));
+  if (!portAllowed(app.config.printerPorts, printer.port)) {
+    const allowedPorts = portRangesText(app.config.printerPorts);
+    throw refuse('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), {
+      port: printer.port,
+      allowedPorts,
+    });
+  }
+  const result = await sendRaw(
+    printer.host,
+    printer.port,
+    Buffer.from(labelZpl(fields, printer, words), 'ascii'),
+  );
   await insertAnalyticsEvents(app.db, [
     {
       event_type: result.status === 'sent' ? 'system_update' : 'error',
@@ -232,7 +258,7 @@ async function printingChanged(
     // not one of SPEC 7's types: clients that do not know it skip it
     type: 'PRINTERS_UPDATE',
     printers: await listPrinters(trx, locationId),
-    gs1CompanyPrefix: await gs1CompanyPrefix(trx, locationId),
+    ...(await labelSettings(trx, locationId)),
   };
   return {
     live: [{ locationId, message }],
@@ -272,6 +298,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/printers',
     {
+      config: { conflicts: ['PRINTER_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['printing'],
@@ -288,9 +315,8 @@ export async function printingRoutes(app: App): Promise<void> {
         await lockLocationPrinters(trx, locationId);
         const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
         if (makeDefault) await clearDefault(trx, locationId);
-        const printer = await conflictOnDuplicate(
-          `A printer named "${fields.name}" already exists here`,
-          () => insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
+        const printer = await refuseDuplicate(nameTaken(fields.name), () =>
+          insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
         );
         return {
           status: 201,
@@ -304,6 +330,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.patch(
     '/api/printers/:id',
     {
+      config: { conflicts: ['PRINTER_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['printing'],
@@ -320,7 +347,7 @@ export async function printingRoutes(app: App): Promise<void> {
         await lockLocationPrinters(trx, printer.locationId);
         if (request.body.isDefault) await clearDefault(trx, printer.locationId);
         const name = request.body.name ?? printer.name;
-        const changed = await conflictOnDuplicate(`A printer named "${name}" already exists here`, () =>
+        const changed = await refuseDuplicate(nameTaken(name), () =>
           updatePrinter(trx, printer.id, request.body),
         );
         return {
@@ -364,6 +391,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/printers/:id/test',
     {
+      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
@@ -374,17 +402,27 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const printer = await loadPrinter(request, request.params.id);
-      const fields = testLabelFields(printer, today(), await gs1CompanyPrefix(app.db, printer.locationId));
-      return printLabel(request, printer, fields, {
-        palletId: null,
-        notes: `Test label printed on ${printer.name}`,
-      });
+      const words = await wordsOf(app.db, printer.locationId);
+      const fields = testLabelFields(
+        printer,
+        today(),
+        await gs1CompanyPrefix(app.db, printer.locationId),
+        words,
+      );
+      return printLabel(
+        request,
+        printer,
+        fields,
+        { palletId: null, notes: `Test label printed on ${printer.name}` },
+        words,
+      );
     },
   );
 
   app.get(
     '/api/pallets/:id/label.zpl',
     {
+      config: { conflicts: ['SSCC_SERIALS_EXHAUSTED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
@@ -400,7 +438,8 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.query.printerId);
-      const zpl = labelZpl(await palletLabelFields(app, pallet), printer ?? fallbackSize);
+      const words = await wordsOf(app.db, pallet.location_id);
+      const zpl = labelZpl(await palletLabelFields(app, pallet), printer ?? fallbackSize, words);
       return reply.type('text/plain; charset=us-ascii').send(zpl);
     },
   );
@@ -408,6 +447,7 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets/:id/print',
     {
+      config: { conflicts: ['NO_DEFAULT_PRINTER', 'PRINTER_PORT_NOT_ALLOWED', 'SSCC_SERIALS_EXHAUSTED'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
@@ -421,11 +461,20 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request) => {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.body?.printerId);
-      if (!printer) throw conflict('This location has no default printer: add one at Printers');
-      return printLabel(request, printer, await palletLabelFields(app, pallet), {
-        palletId: pallet.id,
-        notes: `Label printed on ${printer.name}`,
-      });
+      if (!printer)
+        throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
+      const fields = await palletLabelFields(app, pallet);
+      const words = await wordsOf(app.db, pallet.location_id);
+      return printLabel(
+        request,
+        printer,
+        fields,
+        {
+          palletId: pallet.id,
+          notes: `Label printed on ${printer.name}`,
+        },
+        words,
+      );
     },
   );
 
@@ -442,10 +491,7 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       await assertLocationAccess(request, request.params.id);
-      return {
-        locationId: request.params.id,
-        gs1CompanyPrefix: await gs1CompanyPrefix(app.db, request.params.id),
-      };
+      return { locationId: request.params.id, ...(await labelSettings(app.db, request.params.id)) };
     },
   );
 
@@ -455,7 +501,8 @@ export async function printingRoutes(app: App): Promise<void> {
       preHandler: manage,
       schema: {
         tags: ['printing'],
-        summary: "Set a location's GS1 company prefix (admin or manage_users); null removes it",
+        summary:
+          "Set a location's label settings (admin or manage_users): its GS1 company prefix (null removes it) and the language its labels print in",
         params: idParams,
         body: z
           .object({
@@ -466,27 +513,39 @@ export async function printingRoutes(app: App): Promise<void> {
               .describe(
                 "with it, pallet labels carry an SSCC: extension digit 0, this prefix, the location's serial, check digit",
               ),
+            labelLocale: localeSchema.describe('the language its network labels print in'),
           })
-          .strict(),
+          .partial()
+          .strict()
+          .refine((body) => Object.values(body).some((value) => value !== undefined), {
+            message: 'send gs1CompanyPrefix or labelLocale',
+          }),
         response: { 200: settingsSchema, ...errors(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const locationId = request.params.id;
+      const { gs1CompanyPrefix: prefix, labelLocale: locale } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
         // as every printer change: each PRINTERS_UPDATE then holds every change logged before it
         await lockLocationPrinters(trx, locationId);
-        const previous = await gs1CompanyPrefix(trx, locationId);
-        await setGs1CompanyPrefix(trx, locationId, request.body.gs1CompanyPrefix);
+        const previous = await labelSettings(trx, locationId);
+        if (prefix !== undefined) await setGs1CompanyPrefix(trx, locationId, prefix);
+        if (locale !== undefined) await setLabelLocale(trx, locationId, locale);
+        const changed = Object.keys(request.body) as (keyof typeof previous)[];
         return {
-          body: { locationId, gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+          body: { locationId, ...(await labelSettings(trx, locationId)) },
           ...(await printingChanged(
             trx,
             locationId,
-            'GS1 company prefix changed',
-            { gs1CompanyPrefix: previous },
-            { gs1CompanyPrefix: request.body.gs1CompanyPrefix },
+            changed.length > 1
+              ? 'Label settings changed'
+              : prefix !== undefined
+                ? 'GS1 company prefix changed'
+                : 'Label language changed',
+            Object.fromEntries(changed.map((key) => [key, previous[key]])),
+            request.body,
           )),
         };
       });

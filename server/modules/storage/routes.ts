@@ -10,7 +10,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
 import { idParams, sendList, successSchema, visible } from '../pallets/common';
@@ -116,21 +116,27 @@ function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
   const capacity = fields.rowCapacity ?? zone.rowCapacity;
   zone.rowPallets.forEach((pallets, rowIndex) => {
     if (rowIndex >= rows && pallets.length > 0) {
-      throw conflict(
+      throw refuse(
+        'ROW_NOT_EMPTY',
         `Row ${rowIndex + 1} of zone ${zone.name} still holds ${countOf(pallets.length, 'pallet')}`,
+        { zoneName: zone.name, rowIndex, count: pallets.length },
       );
     }
     if (pallets.length > capacity) {
-      throw conflict(
+      throw refuse(
+        'ROW_OVER_CAPACITY',
         `Row ${rowIndex + 1} of zone ${zone.name} holds ${countOf(pallets.length, 'pallet')}, more than ${capacity}`,
+        { zoneName: zone.name, rowIndex, count: pallets.length, capacity },
       );
     }
   });
 }
 
 /** The 409 of a zone name already taken in its location. */
-const duplicateName = (name: string | undefined) =>
-  `A storage zone named "${name}" already exists in this location`;
+const duplicateName = (name: string | undefined) => () =>
+  refuse('ZONE_NAME_TAKEN', `A storage zone named "${name}" already exists in this location`, {
+    name: name ?? '',
+  });
 
 /** CONTRACT's storage routes: zones (list, create, change, delete) and pallet positions. */
 export async function storageRoutes(app: App): Promise<void> {
@@ -154,6 +160,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.post(
     '/api/storage/zones',
     {
+      config: { conflicts: ['ZONE_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -166,7 +173,7 @@ export async function storageRoutes(app: App): Promise<void> {
       const { locationId, ...fields } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx) => {
-        const zone = await conflictOnDuplicate(duplicateName(fields.name), () =>
+        const zone = await refuseDuplicate(duplicateName(fields.name), () =>
           insertZone(trx, locationId, fields),
         );
         return {
@@ -189,6 +196,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.patch(
     '/api/storage/zones/:id',
     {
+      config: { conflicts: ['ROW_NOT_EMPTY', 'ROW_OVER_CAPACITY', 'ZONE_NAME_TAKEN'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -202,7 +210,7 @@ export async function storageRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const before = await loadZone(trx, user, request.params.id, true);
         assertFits(before, request.body);
-        const after = await conflictOnDuplicate(duplicateName(request.body.name), () =>
+        const after = await refuseDuplicate(duplicateName(request.body.name), () =>
           updateZone(trx, before.id, request.body),
         );
         return {
@@ -224,6 +232,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.delete(
     '/api/storage/zones/:id',
     {
+      config: { conflicts: ['ZONE_NOT_EMPTY'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -236,7 +245,12 @@ export async function storageRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const zone = await loadZone(trx, user, request.params.id, true);
         const held = zone.rowPallets.flat().length;
-        if (held > 0) throw conflict(`Zone ${zone.name} still holds ${countOf(held, 'pallet')}`);
+        if (held > 0) {
+          throw refuse('ZONE_NOT_EMPTY', `Zone ${zone.name} still holds ${countOf(held, 'pallet')}`, {
+            zoneName: zone.name,
+            count: held,
+          });
+        }
         await deleteZone(trx, zone.id);
         return {
           body: { success: true as const },
@@ -256,6 +270,7 @@ export async function storageRoutes(app: App): Promise<void> {
   app.post(
     '/api/storage/positions',
     {
+      config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'ROW_FULL'] },
       preHandler: manage,
       schema: {
         tags: ['storage'],
@@ -271,19 +286,44 @@ export async function storageRoutes(app: App): Promise<void> {
         // the zone's lock makes placements into it run one by one, so two cannot fill the last place
         const zone = await findZone(trx, zoneId, true);
         if (zone === undefined || !canSeeLocation(user, zone.locationId))
-          throw invalid({ zoneId: 'no such storage zone' });
+          throw invalid({ zoneId: fieldError('NO_SUCH_ZONE', 'no such storage zone') });
         if (rowIndex >= zone.rows) {
-          throw invalid({ rowIndex: `must be below ${zone.rows}, the number of rows of zone ${zone.name}` });
+          throw invalid({
+            rowIndex: fieldError(
+              'ROW_OUT_OF_RANGE',
+              `must be below ${zone.rows}, the number of rows of zone ${zone.name}`,
+              { zoneName: zone.name, rows: zone.rows },
+            ),
+          });
         }
         const pallet = await findPallet(trx, palletId, true);
         if (pallet === undefined || pallet.location_id !== zone.locationId) {
-          throw invalid({ palletId: "no such pallet in the zone's location" });
+          throw invalid({
+            palletId: fieldError('NO_SUCH_PALLET', "no such pallet in the zone's location", {
+              palletIds: [palletId],
+            }),
+          });
         }
         if (pallet.status !== 'active')
-          throw conflict(`Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`);
+          throw refuse(
+            'PALLET_LEFT_WAREHOUSE',
+            `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`,
+            {
+              palletId: pallet.id,
+              status: pallet.status,
+            },
+          );
         const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
         if (others.length >= zone.rowCapacity) {
-          throw conflict(`Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`);
+          throw refuse(
+            'ROW_FULL',
+            `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`,
+            {
+              zoneName: zone.name,
+              rowIndex,
+              capacity: zone.rowCapacity,
+            },
+          );
         }
         const position = await placePallet(
           trx,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Locale } from '../../../streams/i18n/locales';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
 import { type PermissionFlag, permissionFlags } from '../permissions/flags';
@@ -14,6 +15,8 @@ export interface UserRecord {
   auto_refresh_tokens: boolean;
   /** Signs in nowhere until enabled again (the admin area's "Disable"). */
   disabled: boolean;
+  /** Their language; null until chosen (the browser's languages decide meanwhile). */
+  locale: Locale | null;
   permissions: PermissionFlag[];
   /** Restriction keys (SPEC 3), as stored. */
   restrictions: string[];
@@ -33,6 +36,7 @@ export interface ApiUser {
   skipTokenValidation: boolean;
   autoRefreshTokens: boolean;
   disabled: boolean;
+  locale: Locale | null;
   /** The restriction keys, so a validation answers a changed restriction as a changed user. */
   restrictions: string[];
   locationIds: string[];
@@ -50,6 +54,7 @@ function selectUsers(db: Db) {
     'u.skip_token_validation',
     'u.auto_refresh_tokens',
     'u.disabled',
+    'u.locale',
     // array() subqueries parse to JS arrays on both engines and cost a third of json_agg on PGlite
     sql<PermissionFlag[]>`array(select p.name from user_permissions p where p.user_id = u.id order by 1)`.as(
       'permissions',
@@ -128,6 +133,7 @@ export function toApiUser(user: UserRecord): ApiUser {
     skipTokenValidation: user.skip_token_validation,
     autoRefreshTokens: user.auto_refresh_tokens,
     disabled: user.disabled,
+    locale: user.locale,
     restrictions: user.restrictions,
     locationIds: user.locationIds,
   };
@@ -143,6 +149,7 @@ export interface UserColumns {
   skip_token_validation?: boolean;
   auto_refresh_tokens?: boolean;
   disabled?: boolean;
+  locale?: Locale | null;
 }
 
 /** Inserts a user (first_login set unless `columns` says otherwise); answers the id. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
-import { conflict, conflictOnDuplicate, invalid, notFound } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { hashPassword } from '../auth/passwords';
 import { revokeOtherFamilies } from '../auth/repository';
@@ -21,7 +21,7 @@ import {
   type UserRecord,
   updateUser,
 } from './repository';
-import { apiUserSchema, idParamsSchema, successSchema } from './schemas';
+import { apiUserSchema, idParamsSchema, localeSchema, successSchema } from './schemas';
 import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
 
 const usernameSchema = z
@@ -43,6 +43,7 @@ const userFieldsSchema = z.object({
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),
   disabled: z.boolean(),
+  locale: localeSchema.nullable(),
   permissions: z.partialRecord(permissionFlagSchema, z.boolean()),
   locationIds: z.array(z.uuid()).max(1000),
 });
@@ -82,7 +83,8 @@ async function writeUserAccess(
   if (flags) await setUserFlags(trx, userId, flags);
   if (locationIds) {
     const unknown = await firstUnknownLocation(trx, locationIds);
-    if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: 'No such location' });
+    if (unknown >= 0)
+      throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
     await setUserLocations(trx, userId, locationIds);
   }
 }
@@ -100,10 +102,12 @@ function columnsOf(fields: UserFields, passwordHash: string | undefined) {
     ...(fields.skipTokenValidation !== undefined && { skip_token_validation: fields.skipTokenValidation }),
     ...(fields.autoRefreshTokens !== undefined && { auto_refresh_tokens: fields.autoRefreshTokens }),
     ...(fields.disabled !== undefined && { disabled: fields.disabled }),
+    ...(fields.locale !== undefined && { locale: fields.locale }),
   };
 }
 
-const taken = (username: string | undefined) => `Username "${username}" is already taken`;
+const taken = (username: string | undefined) => () =>
+  refuse('USERNAME_TAKEN', `Username "${username}" is already taken`, { username: username ?? '' });
 
 async function loadOrThrow(trx: Transaction<DB>, id: string): Promise<UserRecord> {
   const user = await findUser(trx, id);
@@ -158,6 +162,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.post(
     '/api/users',
     {
+      config: { conflicts: ['USERNAME_TAKEN'] },
       preHandler: manage,
       schema: {
         summary: 'Create a user',
@@ -170,7 +175,7 @@ export async function userRoutes(app: App): Promise<void> {
       const fields = request.body;
       const passwordHash = await hashPassword(fields.password);
       return mutate(request, reply, async (trx, actor) => {
-        const id = await conflictOnDuplicate(taken(fields.username), () =>
+        const id = await refuseDuplicate(taken(fields.username), () =>
           insertUser(trx, {
             ...columnsOf(fields, passwordHash),
             username: fields.username,
@@ -186,6 +191,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.patch(
     '/api/users/:id',
     {
+      config: { conflicts: ['CANNOT_DISABLE_SELF', 'USERNAME_TAKEN'] },
       preHandler: manage,
       schema: {
         summary: 'Change a user',
@@ -201,9 +207,9 @@ export async function userRoutes(app: App): Promise<void> {
       return mutate(request, reply, async (trx, actor) => {
         const target = await managedUser(trx, actor, request.params.id);
         if (fields.disabled === true && target.id === actor.id)
-          throw conflict('You cannot disable your own account');
+          throw refuse('CANNOT_DISABLE_SELF', 'You cannot disable your own account');
         await writeUserAccess(trx, actor, target, target.id, fields);
-        await conflictOnDuplicate(taken(fields.username), () =>
+        await refuseDuplicate(taken(fields.username), () =>
           updateUser(trx, target.id, columnsOf(fields, passwordHash)),
         );
         // a reset or a disabling ends their sessions
@@ -221,6 +227,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.delete(
     '/api/users/:id',
     {
+      config: { conflicts: ['CANNOT_DELETE_SELF'] },
       preHandler: manage,
       schema: {
         summary: 'Delete a user',
@@ -232,7 +239,7 @@ export async function userRoutes(app: App): Promise<void> {
     (request, reply) =>
       mutate(request, reply, async (trx, actor) => {
         const target = await managedUser(trx, actor, request.params.id);
-        if (target.id === actor.id) throw conflict('You cannot delete your own account');
+        if (target.id === actor.id) throw refuse('CANNOT_DELETE_SELF', 'You cannot delete your own account');
         await deleteUser(trx, target.id);
         return { body: { success: true as const }, usersChanged: [target.id] };
       }),

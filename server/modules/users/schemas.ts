@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../../../streams/i18n/locales';
 import { type PermissionFlag, permissionFlags } from '../permissions/flags';
 
 /** Every flag of SPEC 3, each true or false (an object with each flag named, so the API docs list them). */
@@ -8,6 +9,9 @@ const flagsSchema = z.object(
     z.ZodBoolean
   >,
 );
+
+/** One of the product's languages. */
+export const localeSchema = z.enum(locales);
 
 /** SPEC 3's user object as answered (see `toApiUser`). */
 export const apiUserSchema = z.object({
@@ -22,6 +26,7 @@ export const apiUserSchema = z.object({
   skipTokenValidation: z.boolean(),
   autoRefreshTokens: z.boolean(),
   disabled: z.boolean().describe('signs in nowhere until enabled again'),
+  locale: localeSchema.nullable().describe("the user's language; null until chosen"),
   restrictions: z.array(z.string()).describe('restriction keys, as GET …/restrictions lists them'),
   locationIds: z.array(z.uuid()),
 });

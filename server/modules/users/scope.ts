@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { forbidden, invalid, notFound } from '../../plugins/errors';
+import { fieldError, forbidden, invalid, notFound } from '../../plugins/errors';
 import type { PermissionFlag } from '../permissions/flags';
 import { findUser, hasPermission, type UserRecord } from './repository';
 
@@ -118,5 +118,6 @@ export function assertMayGrant(actor: Actor, target: UserRecord | undefined, cha
     if (on && !target?.permissions.includes(flag) && !hasPermission(actor, flag)) throw forbidden();
   }
   const unknown = (change.locationIds ?? []).findIndex((id) => !actor.locationIds.includes(id));
-  if (unknown >= 0) throw invalid({ [`locationIds.${unknown}`]: 'No such location' });
+  if (unknown >= 0)
+    throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { hasPermission } from '../../../streams/permissions';
 import {
+  type LabelWords,
   labelLimitsMm,
   type PrintJobState,
   palletLabelLayout,
@@ -24,6 +25,16 @@ import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
+
+/** The label's fixed words in the preview (the app's catalogue gives them once it has them). */
+const previewWords: LabelWords = {
+  box: 'Box',
+  option: 'Option',
+  palletType: 'Pallet',
+  date: 'Date',
+  testLabel: 'Test label',
+  decimalSeparator: '.',
+};
 
 const blank: PrinterFields = {
   name: '',
@@ -307,7 +318,11 @@ export default function PrinterConfigScreen() {
             {shown ? (
               <>
                 <LabelPreview
-                  layout={palletLabelLayout(testLabelFields(shown, today(), prefix), shown)}
+                  layout={palletLabelLayout(
+                    testLabelFields(shown, today(), prefix, previewWords),
+                    shown,
+                    previewWords,
+                  )}
                   description={`Test label of ${shown.name || 'the new printer'}, ${shown.labelWidthMm} × ${shown.labelHeightMm} mm at ${shown.dpi} dpi`}
                 />
                 {selected && draft === null && (
