@@ -42,6 +42,8 @@ export interface User {
   mobile_access?: boolean;
   permissions?: Record<string, boolean> | null;
   force_mobile_mode_enabled?: boolean;
+  /** The user's own language; null (or absent, from a server before it) when not chosen. */
+  locale?: 'en' | 'nl' | null;
   skipTokenValidation?: boolean;
   autoRefreshTokens?: boolean;
   [field: string]: unknown;
