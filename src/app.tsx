@@ -1,10 +1,13 @@
 import { useSubscription } from 'observable-hooks';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { openConsoles } from '../streams/consoles';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
 import { PermissionProvider, usePermission } from './hooks/permissions';
+import { i18n, showLanguage } from './i18n/i18n';
+import { pseudoLocale } from './i18n/pseudo';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
 import { screenChunks } from './routes/screens';
@@ -85,6 +88,20 @@ function SessionNavigation() {
   return null;
 }
 
+/**
+ * Shows the app in the chosen language, repainting it in place (live data, filters and dialogs
+ * stay), and sets `<html lang>` to match.
+ */
+function LanguageBinding() {
+  const { locale, page } = useServices();
+  useSubscription(locale.locale$, (chosen) => {
+    const language = page?.pseudo ? pseudoLocale : chosen;
+    void showLanguage(language);
+    page?.setLanguage(language === pseudoLocale ? 'en-XA' : language);
+  });
+  return null;
+}
+
 /** The routes of the app, inside whatever router the caller gives. */
 export function AppRoutes() {
   return (
@@ -103,9 +120,15 @@ export function AppRoutes() {
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   return (
     <ServicesProvider services={services}>
-      <PermissionProvider permissions$={services.permissions$}>
-        <ToastProvider store={services.toasts}>{children}</ToastProvider>
-      </PermissionProvider>
+      <I18nextProvider i18n={i18n}>
+        <LanguageBinding />
+        {/* nothing to say until the language's first catalogues arrive (a few KB) */}
+        <Suspense fallback={null}>
+          <PermissionProvider permissions$={services.permissions$}>
+            <ToastProvider store={services.toasts}>{children}</ToastProvider>
+          </PermissionProvider>
+        </Suspense>
+      </I18nextProvider>
     </ServicesProvider>
   );
 }

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
-import { browserConnection, browserSessionDeps, browserViewport$ } from './deps';
+import { browserConnection, browserPage, browserSessionDeps, browserViewport$ } from './deps';
 import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
 import { createServices } from './services';
@@ -23,6 +23,8 @@ const services = createServices(session, {
   kept: isMobileDevice(navigator) ? idbKeptSnapshots() : undefined,
   storage: deps.storage.local,
   showPath: (p) => path.next(p),
+  languages: navigator.languages,
+  page: browserPage(window),
 });
 
 registerServiceWorker(window);

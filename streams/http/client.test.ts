@@ -123,6 +123,9 @@ describe('the error catalogue (SPEC 8)', () => {
       code: 'VALIDATION',
       details: { weight: 'x' },
     });
+    const full = apiErrorFromStatus(409, { message: 'Row 3 is full', code: 'ROW_FULL', params: { row: 3 } });
+    expect(full).toMatchObject({ message: 'Row 3 is full', code: 'ROW_FULL', params: { row: 3 } });
+    expect(apiErrorFromStatus(409, { message: 'x', params: 'row 3' }).params).toBeUndefined();
     expect(apiErrorFromStatus(401, { message: 'Invalid username or password' }).serverMessage).toBe(
       'Invalid username or password',
     );

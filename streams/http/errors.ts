@@ -29,6 +29,8 @@ export class ApiError extends Error {
     /** The `code` and `details` of the CONTRACT error body, when present. */
     readonly code: string | null = null,
     readonly details: unknown = undefined,
+    /** The values the refusal's sentence names (a row, a count), beside its `code`. */
+    readonly params: Record<string, unknown> | undefined = undefined,
   ) {
     super(message);
   }
@@ -65,9 +67,14 @@ export function apiErrorFromStatus(status: number, body: unknown): ApiError {
   const serverMessage = serverMessageOf(body);
   const fallback = status === 422 ? apiErrorMessages[422] : apiErrorMessages.other;
   const message = fixedMessages[status] ?? serverMessage ?? fallback;
-  const record = body && typeof body === 'object' ? (body as { code?: unknown; details?: unknown }) : {};
+  const record =
+    body && typeof body === 'object' ? (body as { code?: unknown; details?: unknown; params?: unknown }) : {};
   const code = typeof record.code === 'string' ? record.code : null;
-  return new ApiError(message, 'status', status, serverMessage, code, record.details);
+  const params =
+    record.params && typeof record.params === 'object'
+      ? (record.params as Record<string, unknown>)
+      : undefined;
+  return new ApiError(message, 'status', status, serverMessage, code, record.details, params);
 }
 
 /** The error for a request that got no answer (network down, server gone, CORS refusal). */

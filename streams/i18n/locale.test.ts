@@ -74,7 +74,7 @@ describe('createLocale', () => {
     expect(setup({ browser: ['en-US'], stored: 'nl' }).seen).toEqual(['nl']);
   });
 
-  it("ignores a stored value that is not a language the app speaks", () => {
+  it('ignores a stored value that is not a language the app speaks', () => {
     expect(setup({ browser: ['nl'], stored: 'xx' }).seen).toEqual(['nl']);
   });
 

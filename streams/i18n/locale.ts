@@ -1,4 +1,11 @@
-import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable, shareReplay } from 'rxjs';
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  type Observable,
+  shareReplay,
+} from 'rxjs';
 import type { ApiClient } from '../http';
 import type { StorageLike, User } from '../session';
 

@@ -1,4 +1,5 @@
 import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../icon';
 import styles from './pull-to-refresh.module.css';
 
@@ -15,6 +16,7 @@ export function PullToRefresh({
   onRefresh: () => Promise<unknown>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const start = useRef<number | null>(null);
   const [pull, setPull] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -39,12 +41,6 @@ export function PullToRefresh({
     onRefresh().finally(() => setPhase('idle'));
   };
 
-  const label = {
-    idle: '',
-    pulling: 'Pull to refresh',
-    armed: 'Release to refresh',
-    refreshing: 'Refreshing...',
-  }[phase];
   return (
     <div
       className={styles.scroller}
@@ -57,7 +53,7 @@ export function PullToRefresh({
         {phase !== 'idle' && (
           <>
             <Icon name={phase === 'refreshing' ? 'loader' : 'info'} size={18} />
-            {label}
+            {t(`pull.${phase}`)}
           </>
         )}
       </div>
