@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dayKey, isoWeek } from '../../streams/dates';
 import { i18n } from './i18n';
 
 /**
@@ -11,15 +12,6 @@ const intlLocale = (language: string): string =>
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
-
-/** The ISO 8601 week of a date (Monday first; week 1 holds the year's first Thursday), as planners count. */
-export function isoWeek(date: Date): number {
-  const day = new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
-  const weekday = day.getUTCDay() || 7;
-  day.setUTCDate(day.getUTCDate() + 4 - weekday);
-  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
-  return Math.ceil(((day.getTime() - yearStart) / dayMs + 1) / 7);
-}
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
@@ -89,7 +81,7 @@ export function formatsOf(language: string): Formats {
     day: (value) => day.format(toDate(value)),
     time: (value) => time.format(toDate(value)),
     dateTime: (value) => dateTime.format(toDate(value)),
-    week: (value) => i18n.t('week', { week: isoWeek(toDate(value)), lng: language }),
+    week: (value) => i18n.t('week', { week: isoWeek(dayKey(toDate(value).getTime())).week, lng: language }),
     ago: (at, now) => {
       const age = Math.max(0, now - toDate(at).getTime());
       if (age < minuteMs) return relative.format(0, 'second');

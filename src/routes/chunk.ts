@@ -17,7 +17,10 @@ import { chunkLoadTimeoutMs } from '../../streams/config';
 export type ChunkState =
   | { status: 'loading' }
   | { status: 'ready'; Component: ComponentType }
-  | { status: 'failed'; reason: 'timeout' | 'failed' };
+  | { status: 'failed'; reason: (typeof chunkFailures)[number] };
+
+/** Why a screen's code did not arrive: it took too long, or the request failed. */
+export const chunkFailures = ['timeout', 'failed'] as const;
 
 type Loader = () => Promise<{ default: ComponentType }>;
 

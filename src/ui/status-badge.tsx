@@ -2,15 +2,17 @@ import { useTranslation } from 'react-i18next';
 import styles from './status-badge.module.css';
 
 /** Status badge variants of SPEC 2: freshness, ripening progress, temperature, stock level. */
-export type StatusVariant =
-  | 'fresh'
-  | 'ripening'
-  | 'near_expiry'
-  | 'urgent'
-  | 'cold'
-  | 'ambient'
-  | 'normal'
-  | 'low';
+export const statusVariants = [
+  'fresh',
+  'ripening',
+  'near_expiry',
+  'urgent',
+  'cold',
+  'ambient',
+  'normal',
+  'low',
+] as const;
+export type StatusVariant = (typeof statusVariants)[number];
 
 /** A small labelled badge; ripening may show its progress in percent. */
 export function StatusBadge({ variant, progress }: { variant: StatusVariant; progress?: number }) {

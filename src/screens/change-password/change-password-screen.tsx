@@ -15,8 +15,15 @@ import styles from '../login/login-screen.module.css';
 /** The server's minimum (CONTRACT: change-password takes at least 8 characters). */
 export const minPasswordLength = 8;
 
-/** What keeps the form from being sent (its message under `login:changePassword.problem`), or null. */
-export function passwordProblem(current: string, next: string, repeat: string) {
+/** What may keep the form from being sent (each a message under `login:changePassword.problem`). */
+export const passwordProblems = ['missing', 'short', 'mismatch', 'same'] as const;
+
+/** What keeps the form from being sent, or null. */
+export function passwordProblem(
+  current: string,
+  next: string,
+  repeat: string,
+): (typeof passwordProblems)[number] | null {
   if (!current || !next || !repeat) return 'missing';
   if (next.length < minPasswordLength) return 'short';
   if (next !== repeat) return 'mismatch';

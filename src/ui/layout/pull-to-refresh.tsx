@@ -6,7 +6,9 @@ import styles from './pull-to-refresh.module.css';
 /** How far a finger must pull down from the top before letting go refreshes. */
 export const pullThresholdPx = 72;
 
-type Phase = 'idle' | 'pulling' | 'armed' | 'refreshing';
+/** Where a pull stands: idle, then pulling, armed once far enough, refreshing once let go. */
+export const pullPhases = ['idle', 'pulling', 'armed', 'refreshing'] as const;
+type Phase = (typeof pullPhases)[number];
 
 /** Mobile pull-to-refresh around scrolling content: pull down from the top and let go. */
 export function PullToRefresh({
