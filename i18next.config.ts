@@ -23,6 +23,7 @@ export default defineConfig({
       'permissions.*',
       'changePassword.problem.*',
       'nav.*',
+      'navShort.*',
       'chunk.*',
     ],
   },

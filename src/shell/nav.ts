@@ -2,8 +2,11 @@ import { type ConsoleName, consoleNames } from '../../streams/consoles';
 import type { Resources } from '../i18n/resources';
 import { consolePaths } from '../routes/guards';
 
-/** One entry of the shell's navigation: its path, its name (people read `shell:nav.<name>`), its initials. */
-export type NavItem = { to: string; name: keyof Resources['shell']['nav']; short: string };
+/**
+ * One entry of the shell's navigation: its path and its name (people read `shell:nav.<name>`,
+ * and its initials `shell:navShort.<name>` in a collapsed sidebar).
+ */
+export type NavItem = { to: string; name: keyof Resources['shell']['nav'] };
 
 /**
  * Desktop and tablet navigation; the admin entry only for users with a section of the admin area
@@ -11,24 +14,23 @@ export type NavItem = { to: string; name: keyof Resources['shell']['nav']; short
  */
 export function desktopNav(adminArea: boolean, consoles: ReadonlySet<ConsoleName> = new Set()): NavItem[] {
   return [
-    { to: '/dashboard', name: 'dashboard', short: 'DB' },
-    { to: '/dashboard/inventory', name: 'inventory', short: 'IN' },
+    { to: '/dashboard', name: 'dashboard' },
+    { to: '/dashboard/inventory', name: 'inventory' },
     ...consoleNames
       .filter((name) => consoles.has(name))
       .map((name) => ({
         to: consolePaths[name],
         name,
-        short: name.slice(0, 2).toUpperCase(),
       })),
-    ...(adminArea ? [{ to: '/nimda', name: 'admin', short: 'AD' } as const] : []),
-    { to: '/printer-config', name: 'printers', short: 'PR' },
+    ...(adminArea ? [{ to: '/nimda', name: 'admin' } as const] : []),
+    { to: '/printer-config', name: 'printers' },
   ];
 }
 
 /** Mobile bottom navigation. */
 export const mobileNav: NavItem[] = [
-  { to: '/mobile/operator', name: 'scan', short: 'SC' },
-  { to: '/mobile/operator/storage', name: 'storage', short: 'ST' },
-  { to: '/mobile/operator/orders', name: 'orders', short: 'OR' },
-  { to: '/mobile/operator/account', name: 'account', short: 'AC' },
+  { to: '/mobile/operator', name: 'scan' },
+  { to: '/mobile/operator/storage', name: 'storage' },
+  { to: '/mobile/operator/orders', name: 'orders' },
+  { to: '/mobile/operator/account', name: 'account' },
 ];

@@ -73,7 +73,7 @@ export function Shell({ children }: { children: ReactNode }) {
         onClick={() => setSidebarOpen(false)}
       >
         <span className={styles.short} aria-hidden="true">
-          {item.short}
+          {t(`navShort.${item.name}`)}
         </span>
         <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>
