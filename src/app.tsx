@@ -6,8 +6,7 @@ import { openConsoles } from '../streams/consoles';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
 import { PermissionProvider, usePermission } from './hooks/permissions';
-import { i18n, showLanguage } from './i18n/i18n';
-import { pseudoLocale } from './i18n/pseudo';
+import { i18n } from './i18n/i18n';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
 import { screenChunks } from './routes/screens';
@@ -88,20 +87,6 @@ function SessionNavigation() {
   return null;
 }
 
-/**
- * Shows the app in the chosen language, repainting it in place (live data, filters and dialogs
- * stay), and sets `<html lang>` to match.
- */
-function LanguageBinding() {
-  const { locale, page } = useServices();
-  useSubscription(locale.locale$, (chosen) => {
-    const language = page?.pseudo ? pseudoLocale : chosen;
-    void showLanguage(language);
-    page?.setLanguage(language === pseudoLocale ? 'en-XA' : language);
-  });
-  return null;
-}
-
 /** The routes of the app, inside whatever router the caller gives. */
 export function AppRoutes() {
   return (
@@ -121,8 +106,7 @@ export function AppProviders({ services, children }: { services: Services; child
   return (
     <ServicesProvider services={services}>
       <I18nextProvider i18n={i18n}>
-        <LanguageBinding />
-        {/* nothing to say until the language's first catalogues arrive (a few KB) */}
+        {/* main.tsx renders once the language's catalogues are in: nothing waits here but a namespace loaded late */}
         <Suspense fallback={null}>
           <PermissionProvider permissions$={services.permissions$}>
             <ToastProvider store={services.toasts}>{children}</ToastProvider>

@@ -5,6 +5,7 @@ import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
 import { browserConnection, browserPage, browserSessionDeps, browserViewport$ } from './deps';
+import { bindLanguage } from './i18n/bind';
 import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
 import { createServices } from './services';
@@ -28,9 +29,12 @@ const services = createServices(session, {
 });
 
 registerServiceWorker(window);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App services={services} />
-  </StrictMode>,
+// a promise, not a top-level await: an entry module that awaits has its shared code split off
+// into more chunks, each compressed on its own
+void bindLanguage(services).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  ),
 );

@@ -34,8 +34,12 @@ export const namespaces = [
   ...new Set(Object.keys(catalogues).map((path) => path.replace(/^.*\/(.+)\.json$/, '$1'))),
 ] as Namespace[];
 
-/** The namespaces every screen needs: the shared pieces' and the error catalogue's. */
-export const sharedNamespaces: Namespace[] = ['common', 'errors'];
+/**
+ * The namespaces loaded with the language, in one round: the shared pieces', the error
+ * catalogue's, and those of the screens in the first chunk (sign-in and the frame). A lazy
+ * screen's own namespace loads with the screen.
+ */
+export const sharedNamespaces: Namespace[] = ['common', 'errors', 'login', 'shell'];
 
 /** The app's one i18next instance; `showLanguage` starts it. */
 export const i18n = i18next.createInstance();

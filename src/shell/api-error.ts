@@ -30,15 +30,23 @@ export function specText(sentence: string): string {
 }
 
 /**
+ * The app's own sentence for a refusal's `code` (`errors:code.<CODE>` with the refusal's
+ * params), or null when the catalogue has none for it.
+ */
+export function codeText(error: unknown): string | null {
+  if (!isApiError(error) || !error.code) return null;
+  const key = `errors:code.${error.code}`;
+  // the codes' messages are keyed by the server's codes, which the types cannot list ahead
+  return i18n.exists(key) ? i18n.t(key as never, error.params ?? {}) : null;
+}
+
+/**
  * The message of a failed call in the app's language, for a toast or an inline alert: the app's
- * own sentence for a refusal `code` it knows (`errors:code.<CODE>`, with the refusal's params),
- * else SPEC 8's sentence, else the server's words.
+ * own sentence for a refusal `code` it knows, else SPEC 8's sentence, else the server's words.
  */
 export function apiErrorText(error: unknown): string {
   if (!isApiError(error)) return specText(apiErrorMessages.unknown);
-  const codeKey = `errors:code.${error.code}`;
-  if (error.code && i18n.exists(codeKey)) return i18n.t(codeKey as never, error.params ?? {});
-  return specText(error.message);
+  return codeText(error) ?? specText(error.message);
 }
 
 /** SPEC 8's message of a refusal, with the fields a 422 names ("Invalid data provided: username: …"). */

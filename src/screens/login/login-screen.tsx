@@ -8,7 +8,7 @@ import { useMobileDevice } from '../../hooks/app-state';
 import { accessDenial, settledPermissions } from '../../hooks/permissions';
 import { afterLoginTarget } from '../../routes/guards';
 import { useServices } from '../../services';
-import { specText } from '../../shell/api-error';
+import { codeText, specText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { LanguageSwitch } from '../../ui/language-switch';
@@ -81,7 +81,12 @@ export default function LoginScreen() {
     } catch (err) {
       signingIn.current = false;
       setPassword('');
-      setError(specText(err instanceof Error ? err.message : loginMessages.failed));
+      // the app's sentence for the refusal's code (a wrong password, a disabled account), else the message
+      setError(
+        err instanceof Error
+          ? (codeText(err.cause) ?? specText(err.message))
+          : specText(loginMessages.failed),
+      );
     } finally {
       setBusy(false);
     }
