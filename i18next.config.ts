@@ -21,6 +21,7 @@ export default defineConfig({
       'login.*',
       'recovery.*',
       'permissions.*',
+      'code.*',
       'changePassword.problem.*',
       'nav.*',
       'navShort.*',

@@ -36,7 +36,7 @@ const lazyChunks = Object.fromEntries(lazy.map((f) => [f.replace(/^assets\//, ''
 const catalogues: Record<string, Record<string, number>> = {};
 for (const [name, size] of Object.entries(lazyChunks)) {
   const match = /^locale-([^-]+)-(.+)-[^-]+\.js$/.exec(name);
-  if (match) (catalogues[match[1]] ??= {})[match[2]] = size;
+  if (match) catalogues[match[1]] = { ...catalogues[match[1]], [match[2]]: size };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));

@@ -22,7 +22,13 @@ export function pseudoLocalise(message: string): string {
     .map((part, i) => (i % 2 ? part : [...part].map((c) => accented[c] ?? c).join('')))
     .join('');
   const length = parts.filter((_, i) => i % 2 === 0).join('').length;
-  return `[${body} ${'~'.repeat(Math.max(1, Math.round(length * 0.35) - 3))}]`;
+  // the padding in words of five, which wrap as a sentence's words do
+  const padding = Array.from({ length: Math.max(1, Math.round(length * 0.35) - 3) }, (_, i) =>
+    i % 6 === 5 ? ' ' : '~',
+  )
+    .join('')
+    .replace(/ $/, '~');
+  return `[${body} ${padding}]`;
 }
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -29,7 +29,7 @@ export function LanguageSwitch() {
           translate="no"
           className={styles.choice}
           aria-pressed={l === chosen}
-          aria-label={ownName(l)}
+          aria-label={`${l.toUpperCase()} – ${ownName(l)}`}
           title={ownName(l)}
           onClick={() => void choose(l)}
         >

@@ -133,11 +133,13 @@ describe('a Dutch browser', () => {
       expect(await page.getByLabel('Onthoud mij').count()).toBe(1);
       await page.screenshot({ path: join(screenshots, 'nl', 'login.png') });
 
-      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('button', { name: 'EN – English' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       expect(await htmlLang(page)).toBe('en');
       expect(await page.getByLabel('Username').inputValue()).toBe(people.desk.username);
-      expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: 'EN – English' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
 
       // the choice outlives a reload
       await page.reload();
