@@ -228,7 +228,7 @@ describe('the app', () => {
     locations = [...locations, { id: 'l2', name: 'Maasland' }];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
     await vi.waitFor(() => expect(opens()).toContain('Sorting'));
-    await vi.waitFor(() => expect(fact('Your locations')).toBe('Naaldwijk, Maasland'));
+    await vi.waitFor(() => expect(fact('Your locations')).toBe('Naaldwijk and Maasland'));
   });
 
   it('lets an administrator in on a desktop without desktop_access', async () => {

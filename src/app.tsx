@@ -1,10 +1,12 @@
 import { useSubscription } from 'observable-hooks';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { openConsoles } from '../streams/consoles';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
 import { PermissionProvider, usePermission } from './hooks/permissions';
+import { i18n } from './i18n/i18n';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
 import { screenChunks } from './routes/screens';
@@ -103,9 +105,14 @@ export function AppRoutes() {
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   return (
     <ServicesProvider services={services}>
-      <PermissionProvider permissions$={services.permissions$}>
-        <ToastProvider store={services.toasts}>{children}</ToastProvider>
-      </PermissionProvider>
+      <I18nextProvider i18n={i18n}>
+        {/* main.tsx renders once the language's catalogues are in: nothing waits here but a namespace loaded late */}
+        <Suspense fallback={null}>
+          <PermissionProvider permissions$={services.permissions$}>
+            <ToastProvider store={services.toasts}>{children}</ToastProvider>
+          </PermissionProvider>
+        </Suspense>
+      </I18nextProvider>
     </ServicesProvider>
   );
 }

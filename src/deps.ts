@@ -12,6 +12,7 @@ import {
   type Tabs,
   type User,
 } from '../streams/session';
+import type { Page } from './services';
 import { isMobileDevice, type Viewport, viewport$ } from './ui/layout/viewport';
 
 /** The browser's storage, or memory when the browser refuses it (private modes, blocked cookies). */
@@ -161,4 +162,17 @@ export function browserConnection(
     visibility$: fromEvent(win.document, 'visibilitychange').pipe(map(visible), startWith(visible())),
     random: deps.random,
   });
+}
+
+/** Local storage key that the browser tests set to see every text in the pseudo-language. */
+export const pseudoLocaleKey = 'pseudo-locale';
+
+/** The page's `<html>`, and whether a browser test asked for the pseudo-language. */
+export function browserPage(win: Window): Page {
+  return {
+    pseudo: browserStorage(() => win.localStorage).getItem(pseudoLocaleKey) === '1',
+    setLanguage: (tag) => {
+      win.document.documentElement.lang = tag;
+    },
+  };
 }

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
-import { browserConnection, browserSessionDeps, browserViewport$ } from './deps';
+import { browserConnection, browserPage, browserSessionDeps, browserViewport$ } from './deps';
+import { bindLanguage } from './i18n/bind';
 import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
 import { createServices } from './services';
@@ -23,12 +24,17 @@ const services = createServices(session, {
   kept: isMobileDevice(navigator) ? idbKeptSnapshots() : undefined,
   storage: deps.storage.local,
   showPath: (p) => path.next(p),
+  languages: navigator.languages,
+  page: browserPage(window),
 });
 
 registerServiceWorker(window);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App services={services} />
-  </StrictMode>,
+// a promise, not a top-level await: an entry module that awaits has its shared code split off
+// into more chunks, each compressed on its own
+void bindLanguage(services).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
+import { createLocale, type LocaleStore } from '../streams/i18n';
 import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
@@ -46,7 +47,19 @@ export type Services = {
   setScanningMode: (on: boolean) => void;
   /** The sorting console's last choice of pallet attributes per location. */
   sortingChoices: SortingChoices;
+  /** The language the app speaks, and the command that chooses it. */
+  locale: LocaleStore;
+  /** The page around the app (its `<html lang>`), absent in tests that render without one. */
+  page?: Page;
 };
+
+/** The page around the app, as the language binding uses it (src/deps.ts makes it of the browser's). */
+export interface Page {
+  /** Shows the test-only pseudo-language instead of the chosen one. */
+  pseudo: boolean;
+  /** Sets `<html lang>`. */
+  setLanguage(tag: string): void;
+}
 
 /** The real-time connection as the services read it: its state for the badge, its messages for the store. */
 export interface ServicesConnection {
@@ -56,7 +69,9 @@ export interface ServicesConnection {
   setScanningMode?: (on: boolean) => void;
 }
 
-type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath'> & {
+type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath' | 'page'> & {
+  /** The browser's languages, best first (`navigator.languages`; absent: English). */
+  languages?: readonly string[];
   /** Where a phone keeps each location's last known data (absent: not kept). */
   kept?: KeptSnapshots;
   /** The real-time connection for the signed-in user. */
@@ -70,7 +85,7 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
-  { connection: connect, random, kept, storage, ...environment }: Environment,
+  { connection: connect, random, kept, storage, languages = [], ...environment }: Environment,
 ): Services {
   const { user$ } = session;
   // Until a first-login user has chosen their password the server answers only the session's
@@ -104,6 +119,7 @@ export function createServices(
     refresh: () => reloadLive(live$),
     setScanningMode: (on) => connection.setScanningMode?.(on),
     sortingChoices: createSortingChoices(storage),
+    locale: createLocale({ user$, browserLanguages: languages, storage, api: session.api }),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   permissionProviderMessage,
 } from '../../streams/permissions';
 import type { MobileMode } from '../../streams/session';
+import { i18n } from '../i18n/i18n';
+import { specText } from '../shell/api-error';
 
 const PermissionContext = createContext<PermissionState | null>(null);
 
@@ -37,14 +39,11 @@ export function usePermission(): PermissionState {
 export const settledPermissions = (permissions$: Observable<PermissionState>) =>
   firstValueFrom(permissions$.pipe(filter((state) => !state.loading)));
 
-/** Why this user may not work in `mode` (desktop or mobile client access of SPEC 6), or null. */
+/** Why this user may not work in `mode` (desktop or mobile client access of SPEC 6), in the app's language, or null. */
 export function accessDenial(state: PermissionState, mode: MobileMode): string | null {
-  if (state.error) return `Your access could not be checked: ${state.error}`;
-  if (mode === 'desktop' && !canUseDesktop(state)) {
-    return 'Desktop access denied. This account may only be used on a mobile device.';
-  }
-  if (mode === 'mobile' && !canUseMobile(state)) {
-    return 'Mobile access denied. This account may only be used on a desktop computer.';
-  }
+  const t = i18n.getFixedT(null, 'login', 'denied');
+  if (state.error) return t('notChecked', { reason: specText(state.error) });
+  if (mode === 'desktop' && !canUseDesktop(state)) return t('desktop');
+  if (mode === 'mobile' && !canUseMobile(state)) return t('mobile');
   return null;
 }

@@ -16,7 +16,7 @@ describe('loadChunk$', () => {
       //                                      |<------ 120 s ------>|
       expectObservable(loadChunk$(never, ts)).toBe('a 119999ms (b|)', {
         a: { status: 'loading' },
-        b: { status: 'failed', message: 'This screen took too long to load.' },
+        b: { status: 'failed', reason: 'timeout' },
       });
     });
   });

@@ -17,7 +17,10 @@ import { chunkLoadTimeoutMs } from '../../streams/config';
 export type ChunkState =
   | { status: 'loading' }
   | { status: 'ready'; Component: ComponentType }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; reason: (typeof chunkFailures)[number] };
+
+/** Why a screen's code did not arrive: it took too long, or the request failed. */
+export const chunkFailures = ['timeout', 'failed'] as const;
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -29,10 +32,7 @@ export function loadChunk$(load: Loader, scheduler: SchedulerLike = asyncSchedul
     catchError((err: unknown) =>
       of<ChunkState>({
         status: 'failed',
-        message:
-          err instanceof Error && err.name === 'TimeoutError'
-            ? 'This screen took too long to load.'
-            : 'This screen could not be loaded.',
+        reason: err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'failed',
       }),
     ),
     startWith<ChunkState>({ status: 'loading' }),

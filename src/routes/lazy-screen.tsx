@@ -1,4 +1,6 @@
 import { useObservableEagerState } from 'observable-hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import type { Chunk } from './chunk';
@@ -6,25 +8,35 @@ import styles from './lazy-screen.module.css';
 
 /** The "Loading..." placeholder of SPEC 2. */
 export function LoadingPlaceholder() {
+  const { t } = useTranslation();
   return (
     <div className={styles.placeholder} role="status">
       <Icon name="loader" size={28} />
-      Loading...
+      {t('loading')}
     </div>
   );
 }
 
-/** Renders a lazily loaded screen, "Loading..." while its code arrives, and a retry on failure. */
+/**
+ * Renders a lazily loaded screen, "Loading..." while its code or its catalogue (its namespace,
+ * loaded on its first `useTranslation`) arrives, and a retry on failure.
+ */
 export function LazyScreen({ chunk }: { chunk: Chunk }) {
   const state = useObservableEagerState(chunk.state$);
-  if (state.status === 'ready') return <state.Component />;
+  const { t } = useTranslation(['shell', 'common']);
+  if (state.status === 'ready')
+    return (
+      <Suspense fallback={<LoadingPlaceholder />}>
+        <state.Component />
+      </Suspense>
+    );
   if (state.status === 'loading') return <LoadingPlaceholder />;
   return (
     <div className={styles.placeholder} role="alert">
       <Icon name="warning" size={28} />
-      <p>{state.message}</p>
+      <p>{t(`chunk.${state.reason}`)}</p>
       <Button variant="primary" onClick={chunk.retry}>
-        Retry
+        {t('common:actions.retry')}
       </Button>
     </div>
   );

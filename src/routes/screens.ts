@@ -1,18 +1,28 @@
+import type { ComponentType } from 'react';
+import { i18n } from '../i18n/i18n';
+import type { Namespace } from '../i18n/resources';
 import { type Chunk, createChunk } from './chunk';
 import type { ScreenName } from './guards';
 
 type LazyScreenName = Exclude<ScreenName, 'login' | 'access-denied' | 'admin-denied' | 'console-denied'>;
 
+/**
+ * A screen's code and the catalogues of its own namespaces (in the language shown), loaded
+ * together, so the screen paints with its words (the shared namespaces are loaded already).
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: Namespace[]) =>
+  createChunk(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
+
 /** The screens loaded on demand, each its own chunk, so /login ships only what it needs. */
 export const screenChunks: Record<LazyScreenName, Chunk> = {
-  'change-password': createChunk(() => import('../screens/change-password/change-password-screen')),
-  dashboard: createChunk(() => import('../screens/dashboard/dashboard-screen')),
-  inventory: createChunk(() => import('../screens/inventory/inventory-screen')),
-  'mobile-operator': createChunk(() => import('../screens/mobile-operator/mobile-operator-screen')),
-  'printer-config': createChunk(() => import('../screens/printer-config/printer-config-screen')),
-  sorting: createChunk(() => import('../screens/consoles/sorting-console')),
-  kleinpak: createChunk(() => import('../screens/consoles/kleinpak-console')),
-  logistics: createChunk(() => import('../screens/consoles/logistics-console')),
-  admin: createChunk(() => import('../screens/admin/admin-screen')),
-  'admin-refresh': createChunk(() => import('../screens/admin-refresh/admin-refresh-screen')),
+  'change-password': screen(() => import('../screens/change-password/change-password-screen')),
+  dashboard: screen(() => import('../screens/dashboard/dashboard-screen')),
+  inventory: screen(() => import('../screens/inventory/inventory-screen')),
+  'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen')),
+  'printer-config': screen(() => import('../screens/printer-config/printer-config-screen')),
+  sorting: screen(() => import('../screens/consoles/sorting-console')),
+  kleinpak: screen(() => import('../screens/consoles/kleinpak-console')),
+  logistics: screen(() => import('../screens/consoles/logistics-console')),
+  admin: screen(() => import('../screens/admin/admin-screen')),
+  'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };

@@ -1,29 +1,33 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { adminRestrictedMessage } from '../../streams/admin';
-import { type ConsoleName, consoleDenial, consoleNames, consoleTitles } from '../../streams/consoles';
+import { type ConsoleName, consoleNames, consoleRefusal } from '../../streams/consoles';
 import { useMobileDevice, useUser } from '../hooks/app-state';
 import { usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
+import { PageTitle } from '../ui/page-title';
 import styles from './choose-location.module.css';
 
 /** Shown when no screen of the route table fits this user on this device. */
 export function AccessDenied() {
   const { session } = useServices();
+  const { t } = useTranslation(['shell', 'common']);
   const user = useUser();
   const mobile = useMobileDevice();
+  const title = mobile ? t('denied.mobileTitle') : t('denied.title');
   return (
     <main className={styles.panel} aria-labelledby="denied-title">
+      <PageTitle page={title} />
       <h1 id="denied-title">
-        <Icon name="warning" size={28} /> {mobile ? 'Mobile access denied' : 'Access denied'}
+        <Icon name="warning" size={28} /> {title}
       </h1>
       <p className={styles.lead}>
-        {user?.username ?? 'This account'} has no screen on this device.{' '}
-        {mobile ? 'Please sign in on a desktop computer.' : 'Ask an administrator to grant access.'}
+        {t('denied.noScreen', { name: user?.username })}{' '}
+        {mobile ? t('denied.useDesktop') : t('denied.askAdmin')}
       </p>
       <Button variant="primary" onClick={() => void session.logout()}>
-        Sign out
+        {t('common:actions.signOut')}
       </Button>
     </main>
   );
@@ -31,13 +35,15 @@ export function AccessDenied() {
 
 /** /nimda for a user under restrict_admin_tab (SPEC 6): the sentence saying why, inside the shell. */
 export function AdminDenied() {
+  const { t } = useTranslation('shell');
   return (
     <section className={styles.panel} aria-labelledby="admin-denied-title">
+      <PageTitle page={t('denied.adminTitle')} />
       <h1 id="admin-denied-title">
-        <Icon name="warning" size={28} /> Admin area closed
+        <Icon name="warning" size={28} /> {t('denied.adminTitle')}
       </h1>
       <p className={styles.lead} role="alert">
-        {adminRestrictedMessage}
+        {t('denied.adminRestricted')}
       </p>
     </section>
   );
@@ -45,16 +51,23 @@ export function AdminDenied() {
 
 /** A console's URL opened without access to it (SPEC 6): the sentence saying why, inside the shell. */
 export function ConsoleDenied() {
+  const { t } = useTranslation('shell');
   const permissions = usePermission();
   const segment = useLocation().pathname.split('/')[1];
   const name = consoleNames.find((n) => n === segment) ?? ('sorting' as ConsoleName);
+  const console = t(`nav.${name}`);
+  const refusal = consoleRefusal(permissions, name);
+  const title = t('denied.consoleTitle', { console });
   return (
     <section className={styles.panel} aria-labelledby="console-denied-title">
+      <PageTitle page={title} />
       <h1 id="console-denied-title">
-        <Icon name="warning" size={28} /> {consoleTitles[name]} console closed
+        <Icon name="warning" size={28} /> {title}
       </h1>
       <p className={styles.lead} role="alert">
-        {consoleDenial(permissions, name)}
+        {refusal === 'module'
+          ? t('denied.consoleModule', { console, module: name })
+          : refusal === 'restricted' && t('denied.consoleRestricted', { console })}
       </p>
     </section>
   );

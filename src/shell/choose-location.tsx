@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocations, useUser } from '../hooks/app-state';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { LocationSelect } from '../ui/location-select';
+import { PageTitle } from '../ui/page-title';
 import { apiErrorText } from './api-error';
 import styles from './choose-location.module.css';
 
 /** Asks for the working location after sign-in; a user with a single location gets it at once. */
 export function ChooseLocation() {
   const { session } = useServices();
+  const { t } = useTranslation(['shell', 'common']);
   const user = useUser();
   const state = useLocations();
   const only = state.status === 'ready' && state.locations.length === 1 ? state.locations[0].id : null;
@@ -19,14 +22,19 @@ export function ChooseLocation() {
 
   return (
     <section className={styles.panel} aria-labelledby="choose-location">
-      <h1 id="choose-location">Choose your location</h1>
+      <PageTitle page={t('chooseLocation.title')} />
+      <h1 id="choose-location">{t('chooseLocation.title')}</h1>
       <p className={styles.lead}>
-        Signed in as <strong>{user?.username}</strong>. Pallets, orders and live updates follow the location
-        you choose; you can change it later in the header.
+        <Trans
+          t={t}
+          i18nKey="chooseLocation.lead"
+          values={{ name: user?.username }}
+          components={{ strong: <strong translate="no" /> }}
+        />
       </p>
       {state.status === 'loading' && (
         <p role="status" className={styles.note}>
-          <Icon name="loader" /> Loading locations...
+          <Icon name="loader" /> {t('chooseLocation.loading')}
         </p>
       )}
       {state.status === 'failed' && (
@@ -36,7 +44,7 @@ export function ChooseLocation() {
       )}
       {state.status === 'ready' && state.locations.length === 0 && (
         <p role="alert" className={styles.error}>
-          <Icon name="warning" /> Your account has no locations yet. Ask an administrator to add you to one.
+          <Icon name="warning" /> {t('chooseLocation.none')}
         </p>
       )}
       {state.status === 'ready' && state.locations.length > 1 && (
@@ -47,7 +55,7 @@ export function ChooseLocation() {
         />
       )}
       <Button variant="ghost" onClick={() => void session.logout()}>
-        Sign out
+        {t('common:actions.signOut')}
       </Button>
     </section>
   );

@@ -1,8 +1,12 @@
-import { type ConsoleName, consoleNames, consoleTitles } from '../../streams/consoles';
+import { type ConsoleName, consoleNames } from '../../streams/consoles';
+import type { Resources } from '../i18n/resources';
 import { consolePaths } from '../routes/guards';
 
-/** One entry of the shell's navigation. */
-export type NavItem = { to: string; label: string; short: string };
+/**
+ * One entry of the shell's navigation: its path and its name (people read `shell:nav.<name>`,
+ * and its initials `shell:navShort.<name>` in a collapsed sidebar).
+ */
+export type NavItem = { to: string; name: keyof Resources['shell']['nav'] };
 
 /**
  * Desktop and tablet navigation; the admin entry only for users with a section of the admin area
@@ -10,24 +14,23 @@ export type NavItem = { to: string; label: string; short: string };
  */
 export function desktopNav(adminArea: boolean, consoles: ReadonlySet<ConsoleName> = new Set()): NavItem[] {
   return [
-    { to: '/dashboard', label: 'Dashboard', short: 'DB' },
-    { to: '/dashboard/inventory', label: 'Inventory', short: 'IN' },
+    { to: '/dashboard', name: 'dashboard' },
+    { to: '/dashboard/inventory', name: 'inventory' },
     ...consoleNames
       .filter((name) => consoles.has(name))
       .map((name) => ({
         to: consolePaths[name],
-        label: consoleTitles[name],
-        short: name.slice(0, 2).toUpperCase(),
+        name,
       })),
-    ...(adminArea ? [{ to: '/nimda', label: 'Admin', short: 'AD' }] : []),
-    { to: '/printer-config', label: 'Printers', short: 'PR' },
+    ...(adminArea ? [{ to: '/nimda', name: 'admin' } as const] : []),
+    { to: '/printer-config', name: 'printers' },
   ];
 }
 
 /** Mobile bottom navigation. */
 export const mobileNav: NavItem[] = [
-  { to: '/mobile/operator', label: 'Scan', short: 'SC' },
-  { to: '/mobile/operator/storage', label: 'Storage', short: 'ST' },
-  { to: '/mobile/operator/orders', label: 'Orders', short: 'OR' },
-  { to: '/mobile/operator/account', label: 'Account', short: 'AC' },
+  { to: '/mobile/operator', name: 'scan' },
+  { to: '/mobile/operator/storage', name: 'storage' },
+  { to: '/mobile/operator/orders', name: 'orders' },
+  { to: '/mobile/operator/account', name: 'account' },
 ];

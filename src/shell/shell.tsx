@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { showsAdminEntry } from '../../streams/admin';
 import { openConsoles } from '../../streams/consoles';
@@ -14,6 +15,7 @@ import { usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
+import { LanguageSwitch } from '../ui/language-switch';
 import { PullToRefresh } from '../ui/layout/pull-to-refresh';
 import { LocationSelect } from '../ui/location-select';
 import { Logo } from '../ui/logo';
@@ -31,6 +33,7 @@ import styles from './shell.module.css';
 export function Shell({ children }: { children: ReactNode }) {
   const services = useServices();
   const { session } = services;
+  const { t } = useTranslation(['shell', 'common']);
   const user = useUser();
   const { layout, keyboardOpen } = useViewport();
   const mobile = useMobileDevice();
@@ -70,9 +73,9 @@ export function Shell({ children }: { children: ReactNode }) {
         onClick={() => setSidebarOpen(false)}
       >
         <span className={styles.short} aria-hidden="true">
-          {item.short}
+          {t(`navShort.${item.name}`)}
         </span>
-        <span className={styles.label}>{item.label}</span>
+        <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>
     ));
 
@@ -85,14 +88,14 @@ export function Shell({ children }: { children: ReactNode }) {
         data-keyboard={keyboardOpen ? 'open' : 'closed'}
       >
         <a className={styles.skip} href="#main">
-          Skip to content
+          {t('skip')}
         </a>
         <header className={styles.header}>
           {layout.navigation === 'collapsible-sidebar' && (
             <Button
               variant="ghost"
               iconOnly
-              aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+              aria-label={sidebarOpen ? t('closeMenu') : t('openMenu')}
               aria-expanded={sidebarOpen}
               aria-controls="shell-nav"
               onClick={() => setSidebarOpen((o) => !o)}
@@ -102,7 +105,9 @@ export function Shell({ children }: { children: ReactNode }) {
           )}
           <span className={styles.brand}>
             <Logo />
-            <span className={styles.brandName}>Tomato Warehouse</span>
+            <span className={styles.brandName} translate="no">
+              Tomato Warehouse
+            </span>
           </span>
           <div className={styles.headerEnd}>
             {locationId && choices.length > 1 && (
@@ -116,19 +121,22 @@ export function Shell({ children }: { children: ReactNode }) {
               </div>
             )}
             {choices.length === 1 && choices[0].id === locationId && (
-              <span className={styles.place}>{choices[0].name}</span>
+              <span className={styles.place} translate="no">
+                {choices[0].name}
+              </span>
             )}
             <ConnectionBadge state={connection} mobile={mobile} />
-            <span className={styles.user} title="Signed in">
-              {user?.username}
+            <LanguageSwitch />
+            <span className={styles.user} title={t('signedIn')}>
+              <span translate="no">{user?.username}</span>
             </span>
             <Button variant="ghost" className={styles.signOut} onClick={() => void session.logout()}>
-              Sign out
+              {t('common:actions.signOut')}
             </Button>
           </div>
         </header>
         {layout.navigation !== 'bottom' && (
-          <nav id="shell-nav" className={styles.sidebar} aria-label="Main">
+          <nav id="shell-nav" className={styles.sidebar} aria-label={t('mainNav')}>
             {links(styles.sideLink)}
           </nav>
         )}
@@ -141,7 +149,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
         {/* an open on-screen keyboard needs the room more than the navigation does */}
         {layout.navigation === 'bottom' && !keyboardOpen && (
-          <nav className={styles.bottomNav} aria-label="Main">
+          <nav className={styles.bottomNav} aria-label={t('mainNav')}>
             {links(styles.bottomLink)}
           </nav>
         )}

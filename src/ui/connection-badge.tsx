@@ -1,42 +1,39 @@
+import type { ParseKeys } from 'i18next';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../streams/connection/types';
+import { specText } from '../shell/api-error';
 import styles from './connection-badge.module.css';
 import { Icon } from './icon';
 
 /** The real-time connection state the badge shows; null while unknown. */
 export type BadgeConnection = ConnectionState | null;
 
-type Look = { text: string; detail: string; tone: 'good' | 'busy' | 'bad' | 'idle' };
+type Message = ParseKeys<'common'>;
+type Look = { text: Message; detail: Message; tone: 'good' | 'busy' | 'bad' | 'idle' };
 
-/** SPEC 8's badge texts and details for a connection state. */
+/** SPEC 8's badge texts and details for a connection state, as keys of the `common` catalogue. */
 export function badgeLook(state: BadgeConnection): Look {
   switch (state?.name) {
     case 'CONNECTED':
-      return { text: 'Connected', detail: 'You are connected and receiving real-time updates', tone: 'good' };
+      return { text: 'connection.connected', detail: 'connection.detailConnected', tone: 'good' };
     case 'CONNECTING':
-      return { text: 'Connecting...', detail: 'Attempting to establish connection...', tone: 'busy' };
+      return { text: 'connection.connecting', detail: 'connection.detailConnecting', tone: 'busy' };
     case 'DISCONNECTED':
-      return {
-        text: 'Disconnected',
-        detail: 'Connection lost. Will attempt to reconnect automatically.',
-        tone: 'idle',
-      };
+      return { text: 'connection.disconnected', detail: 'connection.detailLost', tone: 'idle' };
     case 'ERROR':
-      return {
-        text: 'Connection Error',
-        detail: 'Connection lost. Will attempt to reconnect automatically.',
-        tone: 'bad',
-      };
+      return { text: 'connection.error', detail: 'connection.detailLost', tone: 'bad' };
     case 'FAILED':
-      return { text: 'Connection Error', detail: 'Failed to connect. Please refresh the page.', tone: 'bad' };
+      return { text: 'connection.error', detail: 'connection.detailFailed', tone: 'bad' };
     default:
-      return { text: 'Unknown', detail: 'Connection state unknown', tone: 'idle' };
+      return { text: 'connection.unknown', detail: 'connection.detailUnknown', tone: 'idle' };
   }
 }
 
 /** Connection-status badge with its detail on hover or keyboard focus; not shown on mobile. */
 export function ConnectionBadge({ state, mobile }: { state: BadgeConnection; mobile: boolean }) {
   const tipId = useId();
+  const { t } = useTranslation();
   if (mobile) return null;
   const look = badgeLook(state);
   return (
@@ -48,11 +45,13 @@ export function ConnectionBadge({ state, mobile }: { state: BadgeConnection; mob
       data-state={state?.name ?? 'UNKNOWN'}
     >
       <Icon name={look.tone === 'good' || look.tone === 'busy' ? 'wifi-on' : 'wifi-off'} size={18} />
-      <span>{look.text}</span>
+      <span>{t(look.text)}</span>
       <span role="tooltip" id={tipId} className={styles.tip}>
-        {look.detail}
-        {state?.reason && <span className={styles.reason}>{state.reason}</span>}
-        {!!state?.attempt && <span className={styles.reason}>Reconnect attempt {state.attempt}</span>}
+        {t(look.detail)}
+        {state?.reason && <span className={styles.reason}>{specText(state.reason)}</span>}
+        {!!state?.attempt && (
+          <span className={styles.reason}>{t('connection.attempt', { attempt: state.attempt })}</span>
+        )}
       </span>
     </button>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { refusalText } from '../shell/api-error';
 import { Button } from './button';
 import styles from './form-dialog.module.css';
@@ -30,6 +31,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const id = useId();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
@@ -60,7 +62,7 @@ export function FormDialog({
       onClose={onClose}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button variant={danger ? 'danger' : 'primary'} type="submit" form={id} disabled={busy}>
             {action}
           </Button>

@@ -1,17 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import styles from './live-status.module.css';
 
-const statusText = {
-  loading: 'Loading…',
-  stale: 'Last known data',
-  reloading: 'Refreshing…',
-  ready: 'Live',
-} as const;
+/** What a screen's live data may be doing. */
+export const liveStatuses = ['loading', 'stale', 'reloading', 'ready'] as const;
 
 /** Whether a screen's live data is loading, the last known (offline), being refreshed, or live; a status for screen readers. */
-export function LiveStatus({ status }: { status: keyof typeof statusText }) {
+export function LiveStatus({ status }: { status: (typeof liveStatuses)[number] }) {
+  const { t } = useTranslation();
   return (
     <output className={styles.status} data-status={status}>
-      {statusText[status]}
+      {t(`live.${status}`)}
     </output>
   );
 }

@@ -1,26 +1,29 @@
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icon';
 import styles from './loading-overlay.module.css';
 
 /** Full-screen overlay that blocks the page while something is processing. */
-export function LoadingOverlay({ show, text = 'Processing...' }: { show: boolean; text?: string }) {
+export function LoadingOverlay({ show, text }: { show: boolean; text?: string }) {
+  const { t } = useTranslation();
   if (!show) return null;
   return (
     <div className={styles.overlay} role="alert" aria-busy="true" aria-live="assertive">
       <div className={styles.panel}>
         <Icon name="loader" size={36} />
-        <span>{text}</span>
+        <span>{text ?? t('processing')}</span>
       </div>
     </div>
   );
 }
 
 /** Small processing indicator in the bottom-right corner that leaves the page usable. */
-export function ProcessingIndicator({ show, text = 'Processing...' }: { show: boolean; text?: string }) {
+export function ProcessingIndicator({ show, text }: { show: boolean; text?: string }) {
+  const { t } = useTranslation();
   if (!show) return null;
   return (
     <div className={styles.corner} role="status">
       <Icon name="loader" size={18} />
-      <span>{text}</span>
+      <span>{text ?? t('processing')}</span>
     </div>
   );
 }

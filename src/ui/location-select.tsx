@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
 
 export type LocationOption = { id: string; name: string };
@@ -17,10 +18,11 @@ export function LocationSelect({
   compact?: boolean;
 }) {
   const id = useId();
+  const { t } = useTranslation();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={compact ? 'visually-hidden' : styles.label}>
-        Select Location
+        {t('location.select')}
       </label>
       <select
         id={id}
@@ -30,11 +32,11 @@ export function LocationSelect({
       >
         {value === null && (
           <option value="" disabled>
-            Choose a location…
+            {t('location.choose')}
           </option>
         )}
         {locations.map((l) => (
-          <option key={l.id} value={l.id}>
+          <option key={l.id} value={l.id} translate="no">
             {l.name}
           </option>
         ))}

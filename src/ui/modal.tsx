@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Icon } from './icon';
 import styles from './modal.module.css';
@@ -21,6 +22,7 @@ type ModalProps = {
 /** Generic modal: closes on Escape (top layer only) or a click on the backdrop; focus moves in and back. */
 export function Modal({ open, onClose, title, size = 'md', children, footer }: ModalProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   const dialogRef = useRef<HTMLDivElement>(null);
   const { zIndex, isTop, visible } = useModalLayer(open);
 
@@ -63,7 +65,7 @@ export function Modal({ open, onClose, title, size = 'md', children, footer }: M
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <Button variant="ghost" iconOnly onClick={onClose} aria-label="Close">
+          <Button variant="ghost" iconOnly onClick={onClose} aria-label={t('actions.close')}>
             <Icon name="close" />
           </Button>
         </header>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Pallet } from '../../streams/live';
 import styles from './pallet-label.module.css';
 import { PrintArea } from './print-area';
@@ -13,23 +14,26 @@ const madeOn = (createdAt: unknown) => (typeof createdAt === 'string' ? createdA
  * SPEC's JSON, id, types, weight and date on a label-sized page. Only the label prints.
  */
 export function PalletLabel({ pallet }: { pallet: Pallet }) {
+  const { t } = useTranslation();
   const facts: [string, string][] = [
-    ['Tomato type', pallet.tomatoType ?? '-'],
-    ['Box type', pallet.boxType ?? '-'],
-    ['Option', pallet.tomatoOption ?? '-'],
-    ['Pallet type', pallet.palletType ?? '-'],
-    ['Weight', formatWeight(pallet.weight)],
-    ['Date', madeOn(pallet.createdAt)],
+    [t('pallet.tomatoTypeLabel'), pallet.tomatoType ?? '-'],
+    [t('pallet.boxTypeLabel'), pallet.boxType ?? '-'],
+    [t('pallet.option'), pallet.tomatoOption ?? '-'],
+    [t('pallet.palletType'), pallet.palletType ?? '-'],
+    [t('pallet.weight'), formatWeight(pallet.weight)],
+    [t('pallet.date'), madeOn(pallet.createdAt)],
   ];
   return (
-    <article className={styles.label} aria-label={`Label of pallet ${pallet.id}`}>
+    <article className={styles.label} aria-label={t('pallet.labelOf', { id: pallet.id })}>
       <PalletQr palletId={pallet.id} size={labelQrPx} />
-      <p className={styles.id}>{pallet.id}</p>
+      <p className={styles.id} translate="no">
+        {pallet.id}
+      </p>
       <dl className={styles.facts}>
         {facts.map(([name, value]) => (
           <div key={name}>
             <dt>{name}</dt>
-            <dd>{value}</dd>
+            <dd translate="no">{value}</dd>
           </div>
         ))}
       </dl>

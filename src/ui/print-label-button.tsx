@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { printJobText } from '../../streams/printing';
 import { usePrinterCommands, usePrinters, usePrintJob } from '../hooks/printers';
 import { apiErrorText } from '../shell/api-error';
@@ -17,6 +18,7 @@ export function PrintLabelButton({
   palletId: string;
   onBrowserPrint?: () => void;
 }) {
+  const { t } = useTranslation();
   const { state } = usePrinters();
   const commands = usePrinterCommands();
   const toasts = useToasts();
@@ -26,7 +28,7 @@ export function PrintLabelButton({
     if (!onBrowserPrint) return null;
     return (
       <Button variant="primary" disabled>
-        Print label
+        {t('print.label')}
       </Button>
     );
   }
@@ -34,7 +36,7 @@ export function PrintLabelButton({
     if (!onBrowserPrint) return null;
     return (
       <Button variant="primary" onClick={onBrowserPrint}>
-        Print label
+        {t('print.label')}
       </Button>
     );
   }
@@ -42,9 +44,12 @@ export function PrintLabelButton({
     startJob(async () => {
       try {
         const result = await commands.printPallet(palletId)();
-        toasts.notify(result.status === 'sent' ? `Label sent to ${printer.name}` : result.message, {
-          variant: result.status === 'sent' ? 'success' : 'error',
-        });
+        toasts.notify(
+          result.status === 'sent' ? t('print.sentTo', { printer: printer.name }) : result.message,
+          {
+            variant: result.status === 'sent' ? 'success' : 'error',
+          },
+        );
         return result;
       } catch (error) {
         toasts.notify(apiErrorText(error), { variant: 'error' });
@@ -56,14 +61,14 @@ export function PrintLabelButton({
       <span role="status" aria-live="polite" className={styles.status}>
         {job && printJobText(job)}
       </span>
-      {onBrowserPrint && <Button onClick={onBrowserPrint}>Print in browser</Button>}
+      {onBrowserPrint && <Button onClick={onBrowserPrint}>{t('print.inBrowser')}</Button>}
       <Button
         variant="primary"
         onClick={print}
         disabled={job?.name === 'SENDING'}
-        aria-label={`Print label on ${printer.name}`}
+        aria-label={t('print.labelOn', { printer: printer.name })}
       >
-        Print label
+        {t('print.label')}
       </Button>
     </>
   );

@@ -1,28 +1,31 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { qrImageSizePx, qrModalImageSizePx } from '../../streams/config';
 import type { Pallet } from '../../streams/live/types';
 import { encodePalletQr } from '../../streams/qr';
+import { formats } from '../i18n/format';
 import { Modal } from './modal';
 import styles from './qr-modal.module.css';
 
-/** Weight with two decimals and " kg", or a dash when missing (SPEC 2). */
+/** Weight with two decimals and " kg" in the app's language, or a dash when missing (SPEC 2). */
 export function formatWeight(weight: unknown): string {
   const kg = typeof weight === 'string' && weight.trim() !== '' ? Number(weight) : weight;
-  return typeof kg === 'number' && Number.isFinite(kg) ? `${kg.toFixed(2)} kg` : '-';
+  return typeof kg === 'number' && Number.isFinite(kg) ? formats().weight(kg) : '-';
 }
 
 /** A pallet's QR code holding `{"id": …}`; 50 px unless told otherwise. */
 export function PalletQr({ palletId, size = qrImageSizePx }: { palletId: string; size?: number }) {
+  const { t } = useTranslation();
   return (
     <QRCodeSVG
       value={encodePalletQr(palletId)}
       size={size}
       level="M"
       marginSize={2}
-      title={`QR code of pallet ${palletId}`}
+      title={t('pallet.qrOf', { id: palletId })}
       role="img"
-      aria-label={`QR code of pallet ${palletId}`}
+      aria-label={t('pallet.qrOf', { id: palletId })}
     />
   );
 }
@@ -38,18 +41,19 @@ export function PalletQrModal({
   /** Actions under the facts (e.g. printing the label). */
   footer?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const rows: [string, string][] = pallet
     ? [
-        ['ID', pallet.id],
-        ['Type', pallet.palletType ?? '-'],
-        ['Box Type', pallet.boxType ?? '-'],
-        ['Tomato Type', pallet.tomatoType ?? '-'],
-        ['Option', pallet.tomatoOption ?? '-'],
-        ['Weight', formatWeight(pallet.weight)],
+        [t('pallet.id'), pallet.id],
+        [t('pallet.type'), pallet.palletType ?? '-'],
+        [t('pallet.boxType'), pallet.boxType ?? '-'],
+        [t('pallet.tomatoType'), pallet.tomatoType ?? '-'],
+        [t('pallet.option'), pallet.tomatoOption ?? '-'],
+        [t('pallet.weight'), formatWeight(pallet.weight)],
       ]
     : [];
   return (
-    <Modal open={pallet !== null} onClose={onClose} title="Pallet QR code" size="sm" footer={footer}>
+    <Modal open={pallet !== null} onClose={onClose} title={t('pallet.qrTitle')} size="sm" footer={footer}>
       {pallet && (
         <div className={styles.body}>
           <div className={styles.code}>
@@ -59,7 +63,7 @@ export function PalletQrModal({
             {rows.map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd translate="no">{value}</dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,6 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Icon, type IconName } from './icon';
 import {
@@ -54,6 +55,7 @@ function ToastCard({
   onDismiss: () => void;
   style?: React.CSSProperties;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       className={`${styles.toast} ${styles[toast.variant]}`}
@@ -63,7 +65,7 @@ function ToastCard({
     >
       <Icon name={icons[toast.variant]} />
       <span className={styles.message}>{toast.message}</span>
-      <Button variant="ghost" iconOnly onClick={onDismiss} aria-label="Dismiss">
+      <Button variant="ghost" iconOnly onClick={onDismiss} aria-label={t('actions.dismiss')}>
         <Icon name="close" size={18} />
       </Button>
     </div>

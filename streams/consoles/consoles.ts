@@ -6,32 +6,20 @@ import { canAccessConsole, canAccessModule, type PermissionState } from '../perm
 export const consoleNames = ['sorting', 'kleinpak', 'logistics'] as const;
 export type ConsoleName = (typeof consoleNames)[number];
 
-/** How people read a console's name. */
-export const consoleTitles: Record<ConsoleName, string> = {
-  sorting: 'Sorting',
-  kleinpak: 'Kleinpak',
-  logistics: 'Logistics',
-};
-
 /**
- * Why this user may not open `name` (SPEC 6: module access from admin or `X_access`; console
- * access from admin_tab or no restrict_X_console), or null when they may. While permissions load
- * every check is false, so the answer waits for them (the caller shows Loading).
+ * Why this user may not open `name` (SPEC 6): `module` without module access (admin or `X_access`),
+ * `restricted` without console access (admin_tab or no restrict_X_console), or null when they may.
+ * While permissions load every check is false, so the answer waits for them (the caller shows Loading).
  */
-export function consoleDenial(state: PermissionState, name: ConsoleName): string | null {
-  const title = consoleTitles[name];
-  if (!canAccessModule(state, name)) {
-    return `The ${title} console needs ${name} access, which this account does not have. Ask an administrator to grant it.`;
-  }
-  if (!canAccessConsole(state, name)) {
-    return `The ${title} console is restricted for this account. Ask an administrator to lift the restriction.`;
-  }
+export function consoleRefusal(state: PermissionState, name: ConsoleName): 'module' | 'restricted' | null {
+  if (!canAccessModule(state, name)) return 'module';
+  if (!canAccessConsole(state, name)) return 'restricted';
   return null;
 }
 
 /** The consoles this user may open. */
 export const openConsoles = (state: PermissionState): ReadonlySet<ConsoleName> =>
-  new Set(consoleNames.filter((name) => consoleDenial(state, name) === null));
+  new Set(consoleNames.filter((name) => consoleRefusal(state, name) === null));
 
 const within = (at: unknown, window: TimeWindow): boolean => {
   const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;

@@ -1,8 +1,7 @@
 export {
   type ConsoleName,
-  consoleDenial,
   consoleNames,
-  consoleTitles,
+  consoleRefusal,
   type DueDay,
   openConsoles,
   ordersByDueDate,

@@ -3,6 +3,7 @@
  * location's `labelLocale`, the catalogues. A third language is one more entry here (and its
  * catalogue and label words); the database's checks (migration 011) list them too.
  */
+/** The first is the one the app falls back to. */
 export const locales = ['en', 'nl'] as const;
 
 /** One of the product's languages. */

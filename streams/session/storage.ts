@@ -1,4 +1,5 @@
 import { persistentSessionExpiryMs } from '../config';
+import type { Locale } from '../i18n/locales';
 
 /** The slice of the Web Storage API the session uses; `window.localStorage` fits. */
 export interface StorageLike {
@@ -42,6 +43,8 @@ export interface User {
   mobile_access?: boolean;
   permissions?: Record<string, boolean> | null;
   force_mobile_mode_enabled?: boolean;
+  /** The user's own language; null (or absent, from a server before it) when not chosen. */
+  locale?: Locale | null;
   skipTokenValidation?: boolean;
   autoRefreshTokens?: boolean;
   [field: string]: unknown;

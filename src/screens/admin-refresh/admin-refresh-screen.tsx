@@ -1,13 +1,17 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { openConsoles } from '../../../streams/consoles';
 import { canAccessAdminTab } from '../../../streams/permissions';
 import { useLocations, useMobileDevice, useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
+import { useFormats } from '../../i18n/format';
 import { useServices } from '../../services';
+import { specText } from '../../shell/api-error';
 import { desktopNav, mobileNav } from '../../shell/nav';
 import { Button } from '../../ui/button';
+import { PageTitle } from '../../ui/page-title';
 import styles from './admin-refresh-screen.module.css';
 
 /**
@@ -17,6 +21,8 @@ import styles from './admin-refresh-screen.module.css';
  */
 export default function AdminRefreshScreen() {
   const { session, locations: locationList } = useServices();
+  const { t } = useTranslation('shell');
+  const format = useFormats();
   const state = useObservableEagerState(session.state$);
   const user = useUser();
   const permissions = usePermission();
@@ -42,41 +48,45 @@ export default function AdminRefreshScreen() {
   );
   const status =
     checking || permissions.loading
-      ? 'Checking your access with the server…'
+      ? t('refresh.checking')
       : state.name === 'FAILED'
-        ? `Your access could not be checked: ${state.reason}`
-        : (permissions.error ?? `Your access is up to date (checked at ${checkedAt?.toLocaleTimeString()}).`);
+        ? t('refresh.failed', { reason: specText(state.reason) })
+        : permissions.error
+          ? specText(permissions.error)
+          : t('refresh.upToDate', { time: checkedAt ? format.time(checkedAt) : '' });
 
   return (
     <div className={styles.screen}>
-      <h1>Admin refresh</h1>
-      <p className={styles.summary}>
-        Takes what an administrator changed about your account (what you may do, your locations and
-        restrictions) without signing in again.
-      </p>
+      <PageTitle page={t('refresh.title')} />
+      <h1>{t('refresh.title')}</h1>
+      <p className={styles.summary}>{t('refresh.summary')}</p>
       <p role="status" className={styles.status} data-busy={checking || permissions.loading}>
         {status}
       </p>
       <dl className={styles.facts}>
         <div>
-          <dt>Signed in as</dt>
-          <dd>{user?.username}</dd>
+          <dt>{t('refresh.signedInAs')}</dt>
+          <dd translate="no">{user?.username}</dd>
         </div>
         <div>
-          <dt>Your locations</dt>
+          <dt>{t('refresh.locations')}</dt>
           <dd>
-            {locations.status === 'ready'
-              ? locations.locations.map((l) => l.name).join(', ') || 'None yet: ask an administrator'
-              : '…'}
+            {locations.status !== 'ready' ? (
+              '…'
+            ) : locations.locations.length ? (
+              <span translate="no">{format.list(locations.locations.map((l) => l.name))}</span>
+            ) : (
+              t('refresh.noLocations')
+            )}
           </dd>
         </div>
         <div className={styles.wide}>
-          <dt>You can open</dt>
+          <dt>{t('refresh.canOpen')}</dt>
           <dd>
             <ul className={styles.screens}>
               {screens.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to}>{item.label}</Link>
+                  <Link to={item.to}>{t(`nav.${item.name}`)}</Link>
                 </li>
               ))}
             </ul>
@@ -84,7 +94,7 @@ export default function AdminRefreshScreen() {
         </div>
       </dl>
       <Button onClick={() => void check()} disabled={checking}>
-        Check again
+        {t('refresh.checkAgain')}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../stream
 import { useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { type InsightState, useInsight } from '../../hooks/insights';
+import { formats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
 import { FormDialog } from '../../ui/form-dialog';
@@ -49,8 +50,7 @@ const noFilters: Filters = {
 };
 const eventLimit = 100;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formats().dateTime(iso);
 const typeText = (type: string) => type.replaceAll('_', ' ');
 
 /** The events query of the applied filters at `locationId` (blank fields filter nothing). */

@@ -1,30 +1,40 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../hooks/app-state';
 import { useServices } from '../../services';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
+import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
+import { PageTitle } from '../../ui/page-title';
 import { TextField } from '../../ui/text-field';
 import styles from '../login/login-screen.module.css';
 
 /** The server's minimum (CONTRACT: change-password takes at least 8 characters). */
 export const minPasswordLength = 8;
 
-/** Checks the form before it is sent; null when it may go. */
-export function passwordProblem(current: string, next: string, repeat: string): string | null {
-  if (!current || !next || !repeat) return 'Please fill in all three fields';
-  if (next.length < minPasswordLength)
-    return `The new password needs at least ${minPasswordLength} characters`;
-  if (next !== repeat) return 'The new passwords do not match';
-  if (next === current) return 'The new password must differ from the current one';
+/** What may keep the form from being sent (each a message under `login:changePassword.problem`). */
+export const passwordProblems = ['missing', 'short', 'mismatch', 'same'] as const;
+
+/** What keeps the form from being sent, or null. */
+export function passwordProblem(
+  current: string,
+  next: string,
+  repeat: string,
+): (typeof passwordProblems)[number] | null {
+  if (!current || !next || !repeat) return 'missing';
+  if (next.length < minPasswordLength) return 'short';
+  if (next !== repeat) return 'mismatch';
+  if (next === current) return 'same';
   return null;
 }
 
 /** Change password; a first sign-in must pass here before any other screen. */
 export default function ChangePasswordScreen() {
   const { session, toasts } = useServices();
+  const { t } = useTranslation(['login', 'common']);
   const user = useUser();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
@@ -34,20 +44,20 @@ export default function ChangePasswordScreen() {
   const [busy, setBusy] = useState(false);
   const first = !!user?.first_login;
   const fields = [
-    ['Current password', 'current-password', current, setCurrent],
-    ['New password', 'new-password', next, setNext],
-    ['Repeat new password', 'new-password', repeat, setRepeat],
+    [t('changePassword.current'), 'current-password', current, setCurrent],
+    [t('changePassword.new'), 'new-password', next, setNext],
+    [t('changePassword.repeat'), 'new-password', repeat, setRepeat],
   ] as const;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = passwordProblem(current, next, repeat);
-    setError(problem);
+    setError(problem && t(`changePassword.problem.${problem}`, { count: minPasswordLength }));
     if (problem) return;
     setBusy(true);
     try {
       await session.changePassword({ currentPassword: current, newPassword: next });
-      toasts.showToast('Password changed', { variant: 'success' });
+      toasts.showToast(t('changePassword.changed'), { variant: 'success' });
       navigate('/', { replace: true });
     } catch (err) {
       setCurrent('');
@@ -59,17 +69,21 @@ export default function ChangePasswordScreen() {
 
   return (
     <div className={styles.page} data-variant="mobile">
+      <PageTitle page={t('changePassword.pageTitle')} />
       <aside className={styles.hero}>
         <Logo size={36} />
-        <p className={styles.product}>Tomato Warehouse</p>
+        <p className={styles.product} translate="no">
+          Tomato Warehouse
+        </p>
       </aside>
-      <main className={styles.card} style={{ justifyContent: 'center' }}>
+      <main className={styles.card}>
+        <div className={styles.language}>
+          <LanguageSwitch />
+        </div>
         <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="cp-title">
-          <h1 id="cp-title">Change password</h1>
+          <h1 id="cp-title">{t('changePassword.title')}</h1>
           <p className={styles.hint}>
-            {first
-              ? `Welcome, ${user?.username}. Choose your own password before you start.`
-              : `Signed in as ${user?.username}.`}
+            {t(first ? 'changePassword.welcome' : 'changePassword.signedInAs', { name: user?.username })}
           </p>
           {error && (
             <p className={styles.error} role="alert">
@@ -88,15 +102,15 @@ export default function ChangePasswordScreen() {
             />
           ))}
           <Button type="submit" variant="primary" block disabled={busy}>
-            {busy ? 'Saving...' : 'Change password'}
+            {busy ? t('changePassword.saving') : t('changePassword.submit')}
           </Button>
           {!first && (
             <Button block onClick={() => navigate(-1)}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
           )}
           <Button variant="ghost" block onClick={() => void session.logout()}>
-            Sign out
+            {t('common:actions.signOut')}
           </Button>
         </form>
       </main>

@@ -5,6 +5,7 @@ import { usePallet, usePallets } from '../../hooks/live';
 import { usePalletCommands } from '../../hooks/pallet-commands';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { useScannerReadings } from '../../hooks/scanner';
+import { formats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
@@ -15,10 +16,7 @@ import { countText, placeText, shortId, totalKgText } from '../dashboard/format'
 import styles from './consoles.module.css';
 
 const pickLimit = 50;
-const timeOf = (at: unknown) =>
-  typeof at === 'string'
-    ? new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
-    : '-';
+const timeOf = (at: unknown) => (typeof at === 'string' ? formats().time(at) : '-');
 
 /** Pallets as rows: id, tomato and box type, weight, one column more, and an action per row if given. */
 function PalletTable({

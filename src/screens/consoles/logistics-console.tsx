@@ -5,6 +5,7 @@ import type { Order } from '../../../streams/live';
 import { useToday } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
+import { formats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
@@ -18,12 +19,7 @@ const weekAheadDays = 7;
 const dayMs = 86_400_000;
 
 /** "Wed 25 Nov" */
-const dayText = (day: string) =>
-  new Date(dayWindow(day).fromMs).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
+const dayText = (day: string) => formats().day(dayWindow(day).fromMs);
 
 /** An order's pallets with where they stand, as a table for the screen and for paper. */
 function PickTable({ lines, caption }: { lines: PickLine[]; caption: string }) {

@@ -21,6 +21,7 @@ import {
 } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
+import { formats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import figureStyles from '../../ui/figures.module.css';
 import { LiveStatus } from '../../ui/live-status';
@@ -41,8 +42,7 @@ import { StoragePanel } from './storage-panel';
 
 const minuteMs = 60_000;
 
-const dayName = (day: string) =>
-  new Date(`${day}T12:00`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+const dayName = (day: string) => formats().day(`${day}T12:00`);
 
 /**
  * The overview figures of SPEC 3 for the location, live; the shipped figure is that of the day

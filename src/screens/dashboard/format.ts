@@ -1,3 +1,5 @@
+import { formats } from '../../i18n/format';
+
 /**
  * The last 8 characters of an id: enough to tell pallets apart on a screen (ids begin with the
  * time they were made, so pallets of one hour share their first characters).
@@ -25,11 +27,8 @@ export function placeText(zone: unknown, rowIndex: unknown): string {
   return typeof rowIndex === 'number' ? `${zone} · Row ${rowIndex + 1}` : zone;
 }
 
-/** One formatter for every figure (making one per call costs more than the rest of a render). */
-const kg = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+/** A total in kilograms with thousands separators, in the app's language: "12,480 kg", "12.480 kg". */
+export const totalKgText = (value: number): string => formats().kg(value);
 
-/** A total in kilograms with thousands separators: "12,480 kg". */
-export const totalKgText = (value: number): string => `${kg.format(value)} kg`;
-
-/** A count with thousands separators: "10,000". */
-export const countText = (value: number): string => kg.format(value);
+/** A count with thousands separators, in the app's language: "10,000", "10.000". */
+export const countText = (value: number): string => formats().number(value);

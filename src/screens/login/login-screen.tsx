@@ -1,5 +1,6 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isAdmin } from '../../../streams/permissions';
 import { loginMessages, type MobileMode, type User } from '../../../streams/session';
@@ -7,9 +8,12 @@ import { useMobileDevice } from '../../hooks/app-state';
 import { accessDenial, settledPermissions } from '../../hooks/permissions';
 import { afterLoginTarget } from '../../routes/guards';
 import { useServices } from '../../services';
+import { codeText, specText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
+import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
+import { PageTitle } from '../../ui/page-title';
 import { CheckField, TextField } from '../../ui/text-field';
 import styles from './login-screen.module.css';
 
@@ -27,6 +31,7 @@ export function loginNotice(search: string, sessionReason: string | null): strin
  */
 export default function LoginScreen() {
   const { session, permissions$ } = useServices();
+  const { t } = useTranslation('login');
   const mobile = useMobileDevice();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -63,7 +68,7 @@ export default function LoginScreen() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) {
-      setError(loginMessages.missingFields);
+      setError(specText(loginMessages.missingFields));
       return;
     }
     setBusy(true);
@@ -76,7 +81,12 @@ export default function LoginScreen() {
     } catch (err) {
       signingIn.current = false;
       setPassword('');
-      setError(err instanceof Error ? err.message : loginMessages.failed);
+      // the app's sentence for the refusal's code (a wrong password, a disabled account), else the message
+      setError(
+        err instanceof Error
+          ? (codeText(err.cause) ?? specText(err.message))
+          : specText(loginMessages.failed),
+      );
     } finally {
       setBusy(false);
     }
@@ -89,34 +99,40 @@ export default function LoginScreen() {
 
   return (
     <div className={styles.page} data-variant={mobile ? 'mobile' : 'desktop'}>
+      <PageTitle page={t('pageTitle')} />
       <aside className={styles.hero}>
         <Logo size={mobile ? 36 : 56} />
-        <p className={styles.product}>Tomato Warehouse</p>
-        {!mobile && <p className={styles.tagline}>Pallets, orders and storage, live for every location.</p>}
+        <p className={styles.product} translate="no">
+          Tomato Warehouse
+        </p>
+        {!mobile && <p className={styles.tagline}>{t('tagline')}</p>}
       </aside>
       <main className={styles.card}>
+        <div className={styles.language}>
+          <LanguageSwitch />
+        </div>
         {choosing ? (
           <section aria-labelledby="mode-title" className={styles.form}>
-            <h1 id="mode-title">Choose how you work</h1>
-            <p className={styles.hint}>Your account may use this device in either mode for this session.</p>
+            <h1 id="mode-title">{t('mode.title')}</h1>
+            <p className={styles.hint}>{t('mode.hint')}</p>
             <Button variant="primary" block onClick={() => choose('mobile')}>
-              Mobile mode (scanning, storage)
+              {t('mode.mobile')}
             </Button>
             <Button block onClick={() => choose('desktop')}>
-              Desktop mode (dashboards)
+              {t('mode.desktop')}
             </Button>
           </section>
         ) : (
           <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="login-title">
-            <h1 id="login-title">Sign in</h1>
+            <h1 id="login-title">{t('title')}</h1>
             {(error || notice) && (
               <p className={error ? styles.error : styles.notice} role="alert">
                 <Icon name={error ? 'alert' : 'info'} />
-                {error ?? notice}
+                {error ?? (notice && specText(notice))}
               </p>
             )}
             <TextField
-              label="Username"
+              label={t('username')}
               name="username"
               autoComplete="username"
               autoCapitalize="none"
@@ -126,7 +142,7 @@ export default function LoginScreen() {
               onChange={(e) => setUsername(e.target.value)}
             />
             <TextField
-              label="Password"
+              label={t('password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -134,13 +150,13 @@ export default function LoginScreen() {
               onChange={(e) => setPassword(e.target.value)}
             />
             <CheckField
-              label="Remember me"
+              label={t('rememberMe')}
               checked={rememberMe}
               onChange={(e) => setRememberMe(e.target.checked)}
             />
             <Button type="submit" variant="primary" block disabled={busy}>
               {busy && <Icon name="loader" />}
-              {busy ? 'Signing in...' : 'Sign in'}
+              {busy ? t('signingIn') : t('submit')}
             </Button>
           </form>
         )}

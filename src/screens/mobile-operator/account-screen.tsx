@@ -2,10 +2,11 @@ import { Link } from 'react-router-dom';
 import { useLocationId, useLocations, useUser } from '../../hooks/app-state';
 import { useServices } from '../../services';
 import { Button } from '../../ui/button';
+import { LanguageSwitch } from '../../ui/language-switch';
 import { LocationSelect } from '../../ui/location-select';
 import styles from './mobile.module.css';
 
-/** The Account tab: who is signed in, where, and the way out. */
+/** The Account tab: who is signed in, where, in which language, and the way out. */
 export function AccountScreen() {
   const { session } = useServices();
   const user = useUser();
@@ -26,6 +27,7 @@ export function AccountScreen() {
           onChange={session.preferences.selectLocation}
         />
       )}
+      <LanguageSwitch />
       <div className={styles.actions}>
         <Link className={styles.choice} to="/change-password">
           Change password

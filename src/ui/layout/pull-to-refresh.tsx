@@ -1,11 +1,14 @@
 import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../icon';
 import styles from './pull-to-refresh.module.css';
 
 /** How far a finger must pull down from the top before letting go refreshes. */
 export const pullThresholdPx = 72;
 
-type Phase = 'idle' | 'pulling' | 'armed' | 'refreshing';
+/** Where a pull stands: idle, then pulling, armed once far enough, refreshing once let go. */
+export const pullPhases = ['idle', 'pulling', 'armed', 'refreshing'] as const;
+type Phase = (typeof pullPhases)[number];
 
 /** Mobile pull-to-refresh around scrolling content: pull down from the top and let go. */
 export function PullToRefresh({
@@ -15,6 +18,7 @@ export function PullToRefresh({
   onRefresh: () => Promise<unknown>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const start = useRef<number | null>(null);
   const [pull, setPull] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -39,12 +43,6 @@ export function PullToRefresh({
     onRefresh().finally(() => setPhase('idle'));
   };
 
-  const label = {
-    idle: '',
-    pulling: 'Pull to refresh',
-    armed: 'Release to refresh',
-    refreshing: 'Refreshing...',
-  }[phase];
   return (
     <div
       className={styles.scroller}
@@ -57,7 +55,7 @@ export function PullToRefresh({
         {phase !== 'idle' && (
           <>
             <Icon name={phase === 'refreshing' ? 'loader' : 'info'} size={18} />
-            {label}
+            {t(`pull.${phase}`)}
           </>
         )}
       </div>

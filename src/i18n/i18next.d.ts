@@ -1,0 +1,11 @@
+import 'i18next';
+import type { Resources } from './resources';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+    // `t` answers a string, never null, for every key
+    returnNull: false;
+  }
+}

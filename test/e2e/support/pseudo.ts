@@ -1,0 +1,75 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { pseudoLocaleKey } from '../../../src/deps';
+import { isPseudoLocalised } from '../../../src/i18n/pseudo';
+
+/** A text a person reads on the page, and where: the element (and attribute) holding it. */
+export type ReadableText = { text: string; where: string };
+
+/**
+ * Turns the pseudo-language on for every page of the browser (before the app starts) or off:
+ * every message then reads "[Šîĝñ îñ ~]", so a text left in the code stands out.
+ */
+export async function setPseudoLocale(page: Page, on: boolean) {
+  await page.evaluate(
+    ([key, value]) => (value ? localStorage.setItem(key, '1') : localStorage.removeItem(key)),
+    [pseudoLocaleKey, on] as const,
+  );
+}
+
+/** The browser's options for a page that opens in the pseudo-language from its first paint. */
+export const pseudoStorage = (base: string): BrowserContextOptions['storageState'] => ({
+  cookies: [],
+  origins: [{ origin: base, localStorage: [{ name: pseudoLocaleKey, value: '1' }] }],
+});
+
+/**
+ * Every text a person reads in `within` (the whole page unless told): visible text nodes, the
+ * options of selects, `aria-label`, `title`, `placeholder` and `alt`, and for the whole page its
+ * title.
+ * Data is left out: whatever sits in `translate="no"` (names, ids, the brand) and in the `data`
+ * selectors a test adds.
+ */
+export function readableTexts(page: Page, { within = ['body'], data = [] as string[] } = {}) {
+  return page.evaluate(
+    ({ within, data }) => {
+      const skip = ['[translate="no"]', 'script', 'style', 'noscript', ...data].join(',');
+      const found: { text: string; where: string }[] = [];
+      const where = (el: Element) =>
+        el.tagName.toLowerCase() +
+        (el.id ? `#${el.id}` : '') +
+        (typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '');
+      const seen = (el: Element) =>
+        el.tagName === 'OPTION' ||
+        el.closest('svg') !== null ||
+        el.checkVisibility({ visibilityProperty: true });
+      for (const root of within.flatMap((selector) => [...document.querySelectorAll(selector)])) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          const text = node.textContent?.trim();
+          if (!el || !text || el.closest(skip) || el.closest('svg') || !seen(el)) continue;
+          found.push({ text, where: where(el) });
+        }
+        for (const el of [root, ...root.querySelectorAll('[aria-label],[title],[placeholder],[alt]')]) {
+          if (el.closest(skip) || !seen(el)) continue;
+          for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+            const value = el.getAttribute(name)?.trim();
+            if (value) found.push({ text: value, where: `${where(el)}[${name}]` });
+          }
+        }
+      }
+      // the page's title belongs to the whole page, not to a part of it
+      if (within.includes('body')) found.push({ text: document.title, where: 'title' });
+      return found;
+    },
+    { within, data },
+  );
+}
+
+/**
+ * The texts in `within` that the pseudo-language did not reach: English left in the code (or a
+ * piece of data the test should name in `data`). A page in the pseudo-language answers [].
+ */
+export async function textsLeftInCode(page: Page, options: { within?: string[]; data?: string[] } = {}) {
+  return (await readableTexts(page, options)).filter(({ text }) => !isPseudoLocalised(text));
+}
