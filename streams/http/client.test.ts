@@ -127,7 +127,7 @@ describe('the error catalogue (SPEC 8)', () => {
     });
     const full = apiErrorFromStatus(409, { message: 'Row 3 is full', code: 'ROW_FULL', params: { row: 3 } });
     expect(full).toMatchObject({ message: 'Row 3 is full', code: 'ROW_FULL', params: { row: 3 } });
-    expect(apiErrorFromStatus(409, { message: 'x', params: 'row 3' }).params).toBeUndefined();
+    expect(apiErrorFromStatus(409, { message: 'x', params: 'row 3' }).params).toEqual({});
     expect(apiErrorFromStatus(401, { message: 'Invalid username or password' }).serverMessage).toBe(
       'Invalid username or password',
     );
