@@ -1,6 +1,7 @@
 import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
 import type login from '../locales/en/login.json';
+import type mobile from '../locales/en/mobile.json';
 import type shell from '../locales/en/shell.json';
 
 /**
@@ -12,6 +13,7 @@ export interface Resources {
   common: typeof common;
   errors: typeof errors;
   login: typeof login;
+  mobile: typeof mobile;
   shell: typeof shell;
 }
 
