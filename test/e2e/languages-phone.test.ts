@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPallet, call, createPallet, createPhoneUser } from './support/api';
-import { signIn, waitForPath } from './support/app';
+import { scanWithWedge, signIn, waitForPath } from './support/app';
 import { openBrowser, phone } from './support/browser';
 import { setPseudoLocale, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
@@ -56,13 +56,6 @@ const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.la
 /** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-/** The phone's keyboard-wedge scanner reading `text` (every key and Enter at once). */
-const hardwareScan = (page: Page, text: string) =>
-  page.evaluate((reading) => {
-    for (const key of [...reading, 'Enter'])
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-  }, text);
-
 /** The operator's phone screens, each opened as the operator reaches it, with what shows it is there. */
 const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [
   ['scan', (page) => page.goto(`${server.url}/mobile/operator`)],
@@ -96,7 +89,7 @@ async function offlineWithOneWaiting(page: Page) {
   await page.context().setOffline(true);
   const queue = page.getByTestId('offline-queue');
   await queue.waitFor();
-  await hardwareScan(page, JSON.stringify({ id: loose.id }));
+  await scanWithWedge(page, JSON.stringify({ id: loose.id }));
   await page.locator('[data-testid="offline-queue"] ol li').first().waitFor({ state: 'attached' });
   await queue.locator('summary').click();
   await queue.locator('ol li').first().waitFor();
@@ -160,14 +153,14 @@ describe('a Dutch phone', () => {
       await page.evaluate(() => {
         (window as unknown as { kept: boolean }).kept = true;
       });
-      await page.getByRole('button', { name: 'EN – English' }).click();
+      await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
       await page.getByRole('link', { name: 'Change password' }).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).waitFor();
       expect(await htmlLang(page)).toBe('en');
       expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
 
       // the waiting list and the refusals offline, back in Dutch
-      await page.getByRole('button', { name: 'NL – Nederlands' }).click();
+      await page.locator('#main').getByRole('button', { name: 'NL – Nederlands' }).click();
       await page.getByRole('link', { name: 'Wachtwoord wijzigen' }).waitFor();
       await offlineWithOneWaiting(page);
       await page.getByTestId('offline-queue').getByText('Offline · 1 wachtend').waitFor();
