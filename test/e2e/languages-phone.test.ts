@@ -19,10 +19,12 @@ let server: RunningServer;
 let adminToken: string;
 let locationId: string;
 let zoneId: string;
-/** In row 1 (full); the other two are not stored. */
-let stored: ApiPallet;
-let loose: ApiPallet;
-let other: ApiPallet;
+/** Row 1 holds `onOrder` (on Jansen's order) and one more, and is full. */
+let onOrder: ApiPallet;
+/** In no row and on no order. */
+let free: ApiPallet;
+/** For each test its own row (2 and 3): the pallet queued offline, and the two that fill the row meanwhile. */
+const rows: { rowIndex: number; queued: ApiPallet; fill: ApiPallet[] }[] = [];
 
 const api = <T>(method: string, path: string, body?: unknown) =>
   call<T>(server.url, method, path, body, adminToken);
@@ -37,29 +39,50 @@ beforeAll(async () => {
   ({ id: zoneId } = await api<{ id: string }>('POST', '/api/storage/zones', {
     locationId,
     name: 'Kas 1',
-    rows: 2,
+    rows: 3,
     rowCapacity: 2,
   }));
   const pallets: ApiPallet[] = [];
-  for (const weight of [1234.5, 600, 700, 800])
+  for (const weight of [1234.5, 600, 700, 710, 720, 730, 740, 750, 800])
     pallets.push(await createPallet(server.url, adminToken, locationId, weight));
-  let first: ApiPallet;
-  [first, stored, loose, other] = pallets;
-  for (const pallet of [first, stored])
+  const [first, second, ...rest] = pallets;
+  onOrder = first;
+  free = rest.pop() as ApiPallet;
+  for (const pallet of [first, second])
     await api('POST', '/api/storage/positions', { palletId: pallet.id, zoneId, rowIndex: 0 });
-  await api('POST', '/api/orders', { locationId, customer: 'Jansen', requestedPallets: 2 });
+  const order = await api<{ id: string }>('POST', '/api/orders', {
+    locationId,
+    customer: 'Jansen',
+    requestedPallets: 2,
+  });
+  await api('POST', `/api/orders/${order.id}/assign`, { palletIds: [onOrder.id] });
+  for (const rowIndex of [1, 2]) {
+    const [queued, ...fill] = rest.splice(0, 3);
+    rows.push({ rowIndex, queued, fill });
+  }
 });
 afterAll(async () => server?.dispose());
 
-const palletPath = (pallet: ApiPallet) => `/mobile/operator/euro-pallet/${pallet.id}`;
+const palletPath = (pallet: ApiPallet | { id: string }) => `/mobile/operator/euro-pallet/${pallet.id}`;
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 /** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-/** The operator's phone screens, each opened as the operator reaches it, with what shows it is there. */
+
+/** The operator's phone screens, each opened as the operator reaches it. */
 const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [
   ['scan', (page) => page.goto(`${server.url}/mobile/operator`)],
-  ['pallet', (page) => page.goto(`${server.url}${palletPath(stored)}`)],
+  [
+    'camera',
+    async (page) => {
+      // no camera in the test's browser: the screen says so, with the way around it
+      await page.locator('main form').locator('xpath=preceding-sibling::button').click();
+      await page.locator('main video + p').waitFor();
+    },
+  ],
+  ['pallet', (page) => page.goto(`${server.url}${palletPath(onOrder)}`)],
+  ['pallet-free', (page) => page.goto(`${server.url}${palletPath(free)}`)],
+  ['pallet-unknown', (page) => page.goto(`${server.url}${palletPath({ id: 'no-such-pallet' })}`)],
   ['zones', (page) => page.goto(`${server.url}/mobile/operator/storage`)],
   ['rows', (page) => page.locator('main a[href*="context=row_selection"]').first().click()],
   ['row', (page) => page.locator('main a[href*="rowIndex=0"]').first().click()],
@@ -67,32 +90,49 @@ const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [
   ['account', (page) => page.goto(`${server.url}/mobile/operator/account`)],
 ];
 
-/** Opens each phone screen in turn, checks it with `check` and keeps its picture in `dir`. */
-async function walk(page: Page, dir: string, check: (page: Page, name: string) => Promise<void>) {
+/** Opens each phone screen in turn and has `look` at it. */
+async function walk(page: Page, look: (name: string) => Promise<void>) {
   for (const [name, open] of screens) {
     await open(page);
     await page.locator('main h2').first().waitFor();
     // the live data has come (a pallet's facts, a zone's rows, the orders' counts)
     await page.locator('[data-status="loading"]').waitFor({ state: 'detached' });
-    await check(page, name);
-    await page.screenshot({ path: join(screenshots, dir, `phone-${name}.png`), fullPage: true });
+    await look(name);
   }
 }
 
-/** Takes the phone off the network (the API cut off too) with one change waiting, the queue's list open. */
-async function offlineWithOneWaiting(page: Page) {
+/**
+ * Takes the phone off the network (the API cut off too) in `row`, scans a pallet into it (kept
+ * on the phone, the queue's list open), then fills the row from elsewhere and brings the network
+ * back: the server refuses the kept change.
+ */
+async function offlineThenRefused(
+  page: Page,
+  row: (typeof rows)[number],
+  look: (name: string) => Promise<void>,
+) {
   await page.goto(
-    `${server.url}/mobile/operator/storage?context=row_contents&zoneId=${zoneId}&zoneName=Kas%201&rowIndex=1`,
+    `${server.url}/mobile/operator/storage?context=row_contents&zoneId=${zoneId}&zoneName=Kas%201&rowIndex=${row.rowIndex}`,
   );
   await page.getByTestId('row-occupancy').waitFor();
-  await page.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await page.context().setOffline(true);
+  const context = page.context();
+  const cutOff = '**/api/**';
+  await context.route(cutOff, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
   const queue = page.getByTestId('offline-queue');
   await queue.waitFor();
-  await scanWithWedge(page, JSON.stringify({ id: loose.id }));
-  await page.locator('[data-testid="offline-queue"] ol li').first().waitFor({ state: 'attached' });
+  await scanWithWedge(page, JSON.stringify({ id: row.queued.id }));
+  await queue.locator('ol li').first().waitFor({ state: 'attached' });
   await queue.locator('summary').click();
   await queue.locator('ol li').first().waitFor();
+  await look('offline');
+
+  for (const pallet of row.fill)
+    await api('POST', '/api/storage/positions', { palletId: pallet.id, zoneId, rowIndex: row.rowIndex });
+  await context.unroute(cutOff);
+  await context.setOffline(false);
+  await page.locator('main [role="alert"] button').waitFor();
+  await look('offline-refused');
 }
 
 describe('the phone in the pseudo-language', () => {
@@ -104,14 +144,13 @@ describe('the phone in the pseudo-language', () => {
       await waitForPath(page, '/mobile/operator');
       await setPseudoLocale(page, true);
       await page.reload();
-      await walk(page, 'pseudo', async (_, name) => {
+      const look = async (name: string) => {
         expect({ name, left: await textsLeftInCode(page) }).toEqual({ name, left: [] });
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
-      });
-      await offlineWithOneWaiting(page);
-      expect(await textsLeftInCode(page)).toEqual([]);
-      expect(await overflowsSideways(page)).toBe(false);
-      await page.screenshot({ path: join(screenshots, 'pseudo', 'phone-offline.png'), fullPage: true });
+        await page.screenshot({ path: join(screenshots, 'pseudo', `phone-${name}.png`) });
+      };
+      await walk(page, look);
+      await offlineThenRefused(page, rows[0], look);
     } finally {
       await browser.close();
     }
@@ -119,7 +158,7 @@ describe('the phone in the pseudo-language', () => {
 });
 
 describe('a Dutch phone', () => {
-  it('shows the operator screens in Dutch, refuses a full row in Dutch, and Account switches the language at once', async () => {
+  it('shows the operator screens in Dutch, says a full row and a refused change in Dutch, and Account switches the language at once', async () => {
     const browser = await openBrowser({ ...phone, locale: 'nl-NL' });
     try {
       const page = await browser.page();
@@ -133,21 +172,24 @@ describe('a Dutch phone', () => {
       expect(await page.title()).toBe('Scannen · Tomato Warehouse');
       await page.getByRole('button', { name: 'Scannen met camera' }).waitFor();
 
-      // a pallet's weight in Dutch, and storing it in the full row is refused in Dutch
-      await page.goto(`${server.url}${palletPath(other)}`);
+      // storing a pallet in the full row: the server's refusal in Dutch
+      await page.goto(`${server.url}${palletPath(free)}`);
       await page.getByTestId('pallet-where').getByText('Niet in opslag').waitFor();
-      await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Kas 1 (2/4)' });
+      await page.getByLabel('Zone', { exact: true }).selectOption(zoneId);
       await page.getByLabel('Rij', { exact: true }).selectOption({ label: 'Rij 1 (2/2, vol)' });
       await page.getByRole('button', { name: 'Opslaan hier' }).click();
       await page.getByRole('alert').getByText('Rij 1 van zone Kas 1 is vol (2 pallets)').waitFor();
 
-      await walk(page, 'nl', async (_, name) => {
+      const look = async (name: string) => {
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
-      });
-      await page.goto(`${server.url}${palletPath(stored)}`);
-      await page.getByRole('heading', { name: /600,00 kg/ }).waitFor();
+        await page.screenshot({ path: join(screenshots, 'nl', `phone-${name}.png`) });
+      };
+      await walk(page, look);
+      await page.goto(`${server.url}${palletPath(onOrder)}`);
+      await page.getByRole('heading', { name: /1\.234,50 kg/ }).waitFor();
+      await page.getByRole('button', { name: 'Verzonden melden (order van Jansen)' }).waitFor();
 
-      // Account: the switch repaints the open screen, without a reload
+      // Account: the switch repaints the open screen at once, without a reload
       await page.goto(`${server.url}/mobile/operator/account`);
       await page.getByRole('link', { name: 'Wachtwoord wijzigen' }).waitFor();
       await page.evaluate(() => {
@@ -158,15 +200,19 @@ describe('a Dutch phone', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).waitFor();
       expect(await htmlLang(page)).toBe('en');
       expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
-
-      // the waiting list and the refusals offline, back in Dutch
       await page.locator('#main').getByRole('button', { name: 'NL – Nederlands' }).click();
       await page.getByRole('link', { name: 'Wachtwoord wijzigen' }).waitFor();
-      await offlineWithOneWaiting(page);
-      await page.getByTestId('offline-queue').getByText('Offline · 1 wachtend').waitFor();
-      await page.getByRole('list', { name: 'Wijzigingen die wachten op verzending' }).waitFor();
-      expect(await overflowsSideways(page)).toBe(false);
-      await page.screenshot({ path: join(screenshots, 'nl', 'phone-offline.png'), fullPage: true });
+
+      // offline: the change kept on the phone, then the server's refusal of it, in Dutch
+      const row = rows[1];
+      await offlineThenRefused(page, row, look);
+      const short = `…${row.queued.id.slice(-6)}`;
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
+      await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
+      await refusal.getByRole('button', { name: 'Sluiten' }).click();
+      await refusal.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
     }
