@@ -8,7 +8,7 @@ import { LocationSelect } from '../../ui/location-select';
 import { PageTitle } from '../../ui/page-title';
 import styles from './mobile.module.css';
 
-/** The Account tab: who is signed in, where, in which language, and the way out. */
+/** The Account tab: who is signed in, in which language, where, and the way out. */
 export function AccountScreen() {
   const { t } = useTranslation(['mobile', 'common']);
   const { session } = useServices();
@@ -23,6 +23,10 @@ export function AccountScreen() {
       <dl className={styles.facts}>
         <dt>{t('account.signedInAs')}</dt>
         <dd translate="no">{user?.username}</dd>
+        <dt>{t('common:language')}</dt>
+        <dd>
+          <LanguageSwitch />
+        </dd>
       </dl>
       {choices.length > 0 && locationId && (
         <LocationSelect
@@ -31,7 +35,6 @@ export function AccountScreen() {
           onChange={session.preferences.selectLocation}
         />
       )}
-      <LanguageSwitch />
       <div className={styles.actions}>
         <Link className={styles.choice} to="/change-password">
           {t('account.changePassword')}
