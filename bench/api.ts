@@ -5,9 +5,9 @@
 // BENCH_SECONDS (default 10) sets the length of each case; TEST_POSTGRES_URL the PostgreSQL server.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,11 +17,12 @@ import { createDatabase } from '../server/db/index';
 import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { adminQuery, urlOf } from '../test/server/support/database';
+import { size, writeResults } from './support';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = size('BENCH_SECONDS', 10, 1);
 const connections = 10;
-const palletTotal = 10_000;
+const palletTotal = size('PALLETS', 10_000, 500);
 const username = 'bench';
 const password = `bench-${randomBytes(8).toString('hex')}`;
 const catalog = {
@@ -263,13 +264,8 @@ async function main(): Promise<void> {
     postgresPost: clean(postgres.post) && postgres.post.rps >= targets.postRps,
   };
   const result = {
-    date: new Date().toISOString(),
-    // other work on the machine skews every figure: the 1-minute load average before and after
-    machine: {
-      cpus: cpus().length,
-      node: process.version,
-      loadAverage: { before: loadBefore, after: loadavg()[0] },
-    },
+    // other work on the machine skews every figure: the 1-minute load average before (and after)
+    loadAverageBefore: loadBefore,
     palletsInLocation: palletTotal,
     pageSize: 100,
     secondsPerCase: seconds,
@@ -289,12 +285,8 @@ async function main(): Promise<void> {
     }
   }
   console.log('targets met:', JSON.stringify(met));
-  console.log(
-    `load average (1 min) before ${result.machine.loadAverage.before.toFixed(1)}, after ${result.machine.loadAverage.after.toFixed(1)} on ${result.machine.cpus} cores`,
-  );
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/api.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`wrote bench/results/api.json (${result.totalS} s)`);
+  console.log(`load average (1 min) before: ${loadBefore.toFixed(1)}`);
+  writeResults('api', result);
 }
 
 if (process.argv[2] === '--bare') await bareServer();

@@ -15,7 +15,6 @@
  *          hold one descriptor per stream.
  */
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,12 +22,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase } from '../server/db/index';
 import { appendLiveEvent } from '../server/db/live-events';
+import { prepareWarehouse } from '../test/server/live-helpers';
+import { adminQuery, urlOf } from '../test/server/support/database';
+import { startScript, startServerProcess } from '../test/server/support/process';
+import { smoke, writeResults } from './support';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const adminPassword = 'bench-sse-admin-password';
 const histogramMs = 10_000;
 /** How long each N is written to, unless --seconds says otherwise. */
-const defaultSeconds = 15;
+const defaultSeconds = smoke ? 1 : 15;
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -157,6 +160,10 @@ async function runClient(): Promise<void> {
   const clients = Number(option('n', '1000'));
   const rate = Number(option('rate', '50'));
   const seconds = Number(option('seconds', String(defaultSeconds)));
+  const database = await createDatabase(
+    { databaseUrl: option('database-url', ''), dataDir: '' },
+    { poolSize: 4 },
+  );
   const url = new URL(`${base}/api/sse/location/${locationId}?token=${encodeURIComponent(token)}`);
 
   const events = Math.round(rate * seconds);
@@ -179,10 +186,6 @@ async function runClient(): Promise<void> {
   const lines = createInterface({ input: process.stdin });
   await new Promise<void>((resolve) => lines.once('line', () => resolve()));
 
-  const database = await createDatabase(
-    { databaseUrl: option('database-url', ''), dataDir: '' },
-    { poolSize: 4 },
-  );
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   let writeErrors = 0;
@@ -299,13 +302,14 @@ async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 async function runBench(): Promise<void> {
-  const sizes = option('clients', '1000,5000,10000').split(',').map(Number);
-  const deliveriesPerS = Number(option('deliveries', '50000'));
+  const sizes = option('clients', smoke ? '20,50' : '1000,5000,10000')
+    .split(',')
+    .map(Number);
+  const deliveriesPerS = Number(option('deliveries', smoke ? '500' : '50000'));
   const seconds = Number(option('seconds', String(defaultSeconds)));
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(adminUrl)))
     throw new Error(`bench:sse needs PostgreSQL at ${adminUrl} (TEST_POSTGRES_URL)`);
-  process.env.TEST_DB = 'postgres';
   const fdLimit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
   const largest = Math.max(...sizes);
   console.log(
@@ -317,15 +321,21 @@ async function runBench(): Promise<void> {
     );
   }
 
-  const { prepareWarehouse, serverStorage } = await import('../test/server/live-helpers');
-  const { startScript, startServerProcess } = await import('../test/server/support/process');
-  const storage = await serverStorage(adminPassword);
+  const databaseName = `bench_sse_${process.pid}`;
+  await adminQuery(`create database ${databaseName}`);
+  const databaseUrl = urlOf(databaseName);
+  const dropDatabase = () => adminQuery(`drop database if exists ${databaseName} with (force)`);
   const server = await startServerProcess(
-    { ...storage.env, LOG_LEVEL: 'warn', SSE_MAX_CONNECTIONS: String(largest + 100) },
+    {
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      SSE_MAX_CONNECTIONS: String(largest + 100),
+    },
     undefined,
     ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(probeSource)}`, startScript],
   ).catch(async (error) => {
-    await storage.remove();
+    await dropDatabase();
     throw error;
   });
   const rows: Record<string, unknown>[] = [];
@@ -356,7 +366,7 @@ async function runBench(): Promise<void> {
           '--seconds',
           String(seconds),
           '--database-url',
-          storage.env.DATABASE_URL,
+          databaseUrl,
         ],
         { stdio: ['pipe', 'pipe', 'inherit'] },
       );
@@ -422,7 +432,7 @@ async function runBench(): Promise<void> {
   } finally {
     server.process.kill('SIGKILL');
     await server.exited;
-    await storage.remove();
+    await dropDatabase();
   }
 
   const largestRow = rows.find((r) => r.clients === largest) ?? rows.at(-1)!;
@@ -435,17 +445,7 @@ async function runBench(): Promise<void> {
     `targets at N=${largest}: memory ${largestRow.rssPerConnectionKB} / 20 KB per connection, ` +
       `${largestRow.deliveriesPerS} / 50000 deliveries/s, p99 ${largestRow.p99Ms} / 200 ms`,
   );
-  const results = join(here, 'results');
-  mkdirSync(results, { recursive: true });
-  const machine = {
-    cpus: (await import('node:os')).cpus().length,
-    loadavg: readFileSync('/proc/loadavg', 'utf8').trim(),
-  };
-  writeFileSync(
-    join(results, 'sse.json'),
-    `${JSON.stringify({ db: 'postgres', fdLimit, seconds, deliveriesPerS, machine, rows, targets }, null, 2)}\n`,
-  );
-  console.log(`wrote ${join(results, 'sse.json')}`);
+  writeResults('sse', { db: 'postgres', fdLimit, seconds, deliveriesPerS, rows, targets });
 }
 
 if (process.argv.includes('--client')) await runClient();
