@@ -4,24 +4,14 @@
  * to its first healthy `/api/health` (target ≤ 1.5 s), over a few runs. Prints the figures and
  * writes them to bench/results/cold-start.json.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../test/server/support/process';
-import { size, writeResults } from './support';
+import { cpuMs, size, writeResults } from './support';
 
 const runs = size('RUNS', 5, 1);
 
-/**
- * CPU time (user + system, all threads) a process has used so far, from /proc on Linux: on a
- * busy machine wall time mostly measures the queue for a core, CPU time what start-up costs.
- */
-function cpuMs(pid: number): number | undefined {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return undefined;
-  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
-}
 const targetMs = 1_500;
 const dataDir = mkdtempSync(join(tmpdir(), 'warehouse-cold-start-'));
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,16 @@ export function holdTargets(met: boolean): void {
   if (!met && !smoke) process.exitCode = 1;
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, from /proc on Linux: on a
+ * busy machine wall time mostly measures the queue for a core, CPU time what start-up costs.
+ */
+export function cpuMs(pid: number): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
+}
 /** The `p`th percentile of `values` (nearest rank): 50 for the median. */
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
