@@ -26,7 +26,8 @@ import { migrate } from '../server/db/migrate';
 import { liveChannel } from '../server/db/notify';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { adminQuery, urlOf } from '../test/server/support/database';
-import { cpuMs, holdTargets, percentile, size, writeResults } from './support';
+import { startScript, startServerProcess } from '../test/server/support/process';
+import { cpuMs, holdTargets, percentile, size, smoke, writeResults } from './support';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = size('BENCH_SECONDS', 10, 1);
@@ -115,8 +116,8 @@ function http(
  * warm up) and answers their figures.
  */
 async function paired(a: Load, b: Load): Promise<[Figures, Figures]> {
-  await a(1);
-  await b(1);
+  await warmUp(a);
+  await warmUp(b);
   const runs: [Turn[], Turn[]] = [[], []];
   for (let i = 0; i < turns; i++) {
     runs[0].push(await a(turnSeconds));
@@ -125,9 +126,14 @@ async function paired(a: Load, b: Load): Promise<[Figures, Figures]> {
   return [figuresOf(runs[0]), figuresOf(runs[1])];
 }
 
+/** A second of load before the figures count (not in a smoke run, whose figures say nothing). */
+async function warmUp(load: Load): Promise<void> {
+  if (!smoke) await load(1);
+}
+
 /** A case alone, after a second to warm up. */
 async function alone(load: Load): Promise<Figures> {
-  await load(1);
+  await warmUp(load);
   const run: Turn[] = [];
   for (let i = 0; i < turns; i++) run.push(await load(turnSeconds));
   return figuresOf(run);
@@ -211,13 +217,20 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+// BENCH_CPU_PROF=<dir>: a CPU profile of each process (written when it stops), to see where a case's time goes
+const profile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+
+/** The real server as `npm start` runs it (the bundled build), with `env`: its base URL and process. */
+async function startServer(env: Record<string, string>) {
+  const server = await startServerProcess(env, undefined, [...profile, startScript]);
+  return { base: server.url, child: server.process };
+}
+
 /** Starts `node --import tsx <args>` with `env`, on a free port; answers its base URL and the process. */
 async function start(args: string[], env: Record<string, string>) {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: a CPU profile of each process (written when it stops), to see where a case's time goes
-  const profile = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -241,7 +254,7 @@ async function benchServer(kind: 'pglite' | 'postgres') {
     dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
     config = { databaseUrl: undefined, dataDir };
   }
-  let server: Awaited<ReturnType<typeof start>> | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const { locationId, userId } = await prepare(config);
     // the per-token API rate limit would answer most of the load with 429: measured without it
@@ -253,7 +266,7 @@ async function benchServer(kind: 'pglite' | 'postgres') {
     };
     if (config.databaseUrl) env.DATABASE_URL = config.databaseUrl;
     else env.DATA_DIR = config.dataDir;
-    server = await start(['server/main.ts'], env);
+    server = await startServer(env);
     const login = await fetch(`${server.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
