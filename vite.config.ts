@@ -124,6 +124,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // every benchmark run small (BENCH_SMOKE=1), so that one that can no longer finish fails
+          name: 'bench',
+          include: ['test/bench/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: buildFirst,
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',

@@ -15,7 +15,7 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     /** milliseconds */
     latency: Histogram;
     non2xx: number;

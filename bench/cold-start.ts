@@ -4,24 +4,14 @@
  * to its first healthy `/api/health` (target ≤ 1.5 s), over a few runs. Prints the figures and
  * writes them to bench/results/cold-start.json.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServerProcess } from '../test/server/support/process';
+import { cpuMs, size, writeResults } from './support';
 
-const runs = Number(process.env.RUNS ?? 5);
+const runs = size('RUNS', 5, 1);
 
-/**
- * CPU time (user + system, all threads) a process has used so far, from /proc on Linux: on a
- * busy machine wall time mostly measures the queue for a core, CPU time what start-up costs.
- */
-function cpuMs(pid: number): number | undefined {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return undefined;
-  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
-}
 const targetMs = 1_500;
 const dataDir = mkdtempSync(join(tmpdir(), 'warehouse-cold-start-'));
 
@@ -56,17 +46,14 @@ try {
     cpuMedianMs: cpuSorted[Math.floor(cpuSorted.length / 2)],
     targetMs,
     medianToTarget: Number((sorted[Math.floor(sorted.length / 2)] / targetMs).toFixed(2)),
-    loadAverage1m: Number(loadavg()[0].toFixed(2)),
   };
   console.log(
     `cold start to healthy /api/health (existing PGlite data dir), ${runs} runs: ` +
       `min ${result.minMs} ms, median ${result.medianMs} ms, max ${result.maxMs} ms; ` +
       `median/target ${result.medianToTarget} (target ${targetMs} ms); CPU time of the process (median) ` +
-      `${result.cpuMedianMs} ms; load average ${result.loadAverage1m}`,
+      `${result.cpuMedianMs} ms`,
   );
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'cold-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeResults('cold-start', result);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

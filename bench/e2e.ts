@@ -31,12 +31,15 @@ import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
 import { startHeldStreamProxy } from './held-stream-proxy';
-import { inParallel, percentile, root, seedPallets, writeResults } from './support';
+import { inParallel, percentile, root, seedPallets, size, smoke, writeResults } from './support';
 
-const palletCount = Number(process.env.PALLETS ?? 10_000);
-const changes = Number(process.env.CHANGES ?? 200);
-const assignments = 50;
-const map = { zones: 20, rows: 30, perRow: 10 };
+// a smoke run keeps the 101 pallets the batch needs
+const palletCount = size('PALLETS', 10_000, 120);
+const changes = size('CHANGES', 200, 3);
+const assignments = size('ASSIGNMENTS', 50, 2);
+const map = smoke ? { zones: 2, rows: 3, perRow: 2 } : { zones: 20, rows: 30, perRow: 10 };
+/** Rounds of the medians (the map's opening, the 100-event batch). */
+const rounds = size('ROUNDS', 5, 1);
 const targets = {
   isolatedP50Ms: 60,
   isolatedP99Ms: 150,
@@ -224,7 +227,7 @@ try {
 
   // the dashboard opened again with its live store loaded: from the click to the painted map
   const mapRenders: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < rounds; i++) {
     await reader.getByRole('link', { name: 'Inventory' }).click();
     await reader.locator('[data-zone-id]').first().waitFor({ state: 'detached' });
     // the inventory painted and settled, as a person sees it before going back: the tail of its
@@ -273,7 +276,7 @@ try {
       adminToken,
     ).then((p) => versions.set(id, p.version));
   const batches: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < rounds; round++) {
     // the page's own background work per second (heartbeats, the clock), once all has settled
     await sleep(3_000);
     const idleFrom = { task: await taskSeconds(), at: Date.now() };

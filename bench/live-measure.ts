@@ -11,11 +11,7 @@ import { replay, type TraceLine } from '../streams/live/replay';
 import type { LiveEvent, Pallet } from '../streams/live/types';
 
 const palletCount = 10_000;
-const eventCount = 200_000;
 const eventsPerSecond = 2_000;
-const timedRuns = 5;
-const naiveEventCount = 20_000;
-const naiveBudgetMs = 10_000;
 const location = 'L1';
 
 // mulberry32: 32-bit integer steps. (A float LCG loses bits above 2^53 and fell into short
@@ -196,7 +192,7 @@ function naiveReducer(state: NaiveState, event: LiveEvent): NaiveState {
     }
   });
 }
-function runNaive(lines: TraceLine[]) {
+function runNaive(lines: TraceLine[], naiveBudgetMs: number) {
   const events = lines
     .map((line) => normaliseMessage(line, line.t))
     .filter((e): e is LiveEvent => e !== null && e.locationId === location);
@@ -211,19 +207,36 @@ function runNaive(lines: TraceLine[]) {
   return { wallMs: performance.now() - began, events: applied };
 }
 
+/** How much `measureLive` runs: the messages, the timed runs, and the naive reducer's share. */
+export interface LiveSizes {
+  events: number;
+  timedRuns: number;
+  naiveEvents: number;
+  naiveBudgetMs: number;
+}
+
+/** The benchmark's sizes; a smoke run passes small ones. */
+export const fullSizes: LiveSizes = {
+  events: 200_000,
+  timedRuns: 5,
+  naiveEvents: 20_000,
+  naiveBudgetMs: 10_000,
+};
+
 // A dashboard runs for hours, so the figure is the warm engine's: one whole run first, then the
 // median of `timedRuns` (a single run here swings by a fifth from one to the next). Every run
 // reads the same messages (the pipeline never writes to them): 200,000 made afresh before each
 // run were promoted to the old generation, whose collection then fell inside the next timed run,
 // a cost of the test's own making (a live connection's messages die young, one by one).
-export function measureLive() {
+export function measureLive(sizes: LiveSizes = fullSizes) {
+  const { events: eventCount, timedRuns, naiveEvents: naiveEventCount, naiveBudgetMs } = sizes;
   const lines = [...messages(eventCount)];
   runPipeline(lines);
   const byWall = Array.from({ length: timedRuns }, () => runPipeline(lines)).sort(
     (a, b) => a.wallMs - b.wallMs,
   );
   const pipeline = byWall[timedRuns >> 1];
-  const naive = runNaive([...messages(naiveEventCount)]);
+  const naive = runNaive([...messages(naiveEventCount)], naiveBudgetMs);
 
   const eventsPerSec = (eventCount / pipeline.wallMs) * 1_000;
   const naivePerSec = (naive.events / naive.wallMs) * 1_000;

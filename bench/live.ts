@@ -3,13 +3,17 @@
 // pipeline runs in the browser (the dashboard's store), so Chromium is where its figure counts;
 // Node's engine is older and keeps objects twice the size (no pointer compression). Writes
 // bench/results/live.json; exits non-zero when a floor is not met.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
-import { type LiveFigures, liveFloors, measureLive } from './live-measure';
+import { fullSizes, type LiveFigures, type LiveSizes, liveFloors, measureLive } from './live-measure';
+import { holdTargets, smoke, writeResults } from './support';
+
+const sizes: LiveSizes = smoke
+  ? { events: 5_000, timedRuns: 1, naiveEvents: 500, naiveBudgetMs: 1_000 }
+  : fullSizes;
 
 /** Prints a runtime's figures against its floor; whether the floor is met. */
 function report(runtime: string, figures: LiveFigures, floor: number): boolean {
@@ -50,8 +54,12 @@ async function measureInChromium(): Promise<{ version: string; figures: LiveFigu
   try {
     const page = await browser.newPage();
     await page.addScriptTag({ content: bundle.outputFiles[0].text });
-    const figures = await page.evaluate(() =>
-      (globalThis as unknown as { liveBench: { measureLive: () => LiveFigures } }).liveBench.measureLive(),
+    const figures = await page.evaluate(
+      (sizes) =>
+        (
+          globalThis as unknown as { liveBench: { measureLive: (sizes: LiveSizes) => LiveFigures } }
+        ).liveBench.measureLive(sizes),
+      sizes,
     );
     return { version: browser.version(), figures };
   } finally {
@@ -59,7 +67,7 @@ async function measureInChromium(): Promise<{ version: string; figures: LiveFigu
   }
 }
 
-const node = measureLive();
+const node = measureLive(sizes);
 console.log(
   `live pipeline: ${node.events.toLocaleString('en')} events into ${node.pallets.toLocaleString('en')} pallets over ${node.virtualSeconds} s of virtual time`,
 );
@@ -73,13 +81,10 @@ if (existsSync(chromiumPath)) {
     `Chromium not found at ${chromiumPath}: install Debian's "chromium-headless-shell" package (apt-get install chromium-headless-shell), or set CHROMIUM_PATH; \`npm test\` installs it when it can.`,
   );
 }
-const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
-console.log(
-  `load average ${loadAverage.join(' ')} on ${availableParallelism()} cores (others' work slows the wall clock)`,
-);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  'bench/results/live.json',
-  `${JSON.stringify({ floors: liveFloors, chromium: browser, node: { version: process.versions.node, figures: node }, loadAverage }, null, 2)}\n`,
-);
-if (!browser || !met) process.exitCode = 1;
+writeResults('live', {
+  floors: liveFloors,
+  chromium: browser,
+  node: { version: process.versions.node, figures: node },
+});
+if (!browser) process.exitCode = 1;
+holdTargets(met);

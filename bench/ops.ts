@@ -6,10 +6,9 @@
  * against the same process reached directly. Prints the figures and writes bench/results/ops.json.
  * Needs PostgreSQL at TEST_POSTGRES_URL and nginx (as `npm test` does).
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../server/db/index';
@@ -21,11 +20,12 @@ import { createPallet, prepareWarehouse } from '../test/server/live-helpers';
 import { adminQuery, urlOf } from '../test/server/support/database';
 import { freePort, nginxBinary, startNginx } from '../test/server/support/nginx';
 import { startServerProcess } from '../test/server/support/process';
+import { size, writeResults } from './support';
 
-const pallets = Number(process.env.PALLETS ?? 100_000);
-const events = Number(process.env.EVENTS ?? 1_000_000);
-const requests = Number(process.env.REQUESTS ?? 300);
-const deliveries = Number(process.env.DELIVERIES ?? 200);
+const pallets = size('PALLETS', 100_000, 200);
+const events = size('EVENTS', 1_000_000, 500);
+const requests = size('REQUESTS', 300, 3);
+const deliveries = size('DELIVERIES', 200, 3);
 const adminPassword = 'bench-ops-admin-pw';
 const quiet = () => {};
 
@@ -156,10 +156,7 @@ try {
     results[name] = figures;
     console.log(`${name}: ${JSON.stringify(figures)}`);
   }
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'ops.json');
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ ...results, at: new Date().toISOString() }, null, 2)}\n`);
-  console.log(`Written to ${out}`);
+  writeResults('ops', results);
 } finally {
   for (const stop of stopping) stop();
   await new Promise((resolve) => setTimeout(resolve, 500));

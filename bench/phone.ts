@@ -27,9 +27,9 @@ import { launchWithCamera, phone } from '../test/e2e/support/browser';
 import { writeQrVideo } from '../test/e2e/support/qr-video';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
-import { percentile, root, writeResults } from './support';
+import { percentile, root, size, writeResults } from './support';
 
-const rounds = 20;
+const rounds = size('ROUNDS', 20, 2);
 const targets = { scanMedianMs: 500, decodeMedianMs: 50, storeMedianMs: 150 };
 const decodeMeasure = 'qr-decode'; // src/hooks/camera-scan.ts
 const operator = { username: 'bench-operator', password: 'operator-password-1' };

@@ -15,10 +15,10 @@ import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath, desktop } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
-import { percentile, seedPallets, writeResults } from './support';
+import { percentile, seedPallets, size, writeResults } from './support';
 
-const palletCount = Number(process.env.PALLETS ?? 10_000);
-const rounds = 50;
+const palletCount = size('PALLETS', 10_000, 30);
+const rounds = size('ROUNDS', 50, 2);
 const targets = { enterToLabelMedianMs: 150 };
 
 type Marks = { enterAt: number | null; printAt: number | null };

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ApiPallet, call } from '../test/e2e/support/api';
@@ -6,6 +7,37 @@ import { type ApiPallet, call } from '../test/e2e/support/api';
 /** The project's root folder. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * A smoke run (`BENCH_SMOKE=1`, as the test command runs every benchmark): the whole benchmark in
+ * seconds, on small numbers, so one that can no longer finish fails the tests. Its figures say
+ * nothing of speed: no target is held, and they are written to `BENCH_RESULTS_DIR`, not over the
+ * real ones.
+ */
+export const smoke = process.env.BENCH_SMOKE === '1';
+
+/** A benchmark's size: the environment variable `name` when set, else `full` (`small` in a smoke run). */
+export function size(name: string, full: number, small: number): number {
+  return Number(process.env[name] ?? (smoke ? small : full));
+}
+
+/** Where the figures go: bench/results, or `BENCH_RESULTS_DIR`. */
+export const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(root, 'bench', 'results');
+
+/** A benchmark whose targets were not all met exits non-zero, except in a smoke run. */
+export function holdTargets(met: boolean): void {
+  if (!met && !smoke) process.exitCode = 1;
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, from /proc on Linux: on a
+ * busy machine wall time mostly measures the queue for a core, CPU time what start-up costs.
+ */
+export function cpuMs(pid: number): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
+}
 /** The `p`th percentile of `values` (nearest rank): 50 for the median. */
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,8 +80,21 @@ export async function seedPallets(base: string, token: string, locationId: strin
   return made;
 }
 
-/** Writes a benchmark's figures to bench/results/<name>.json. */
-export function writeResults(name: string, results: unknown) {
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(root, 'bench', 'results', `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+/**
+ * Writes a benchmark's figures to `<resultsDir>/<name>.json`, with when and on what: other work on
+ * the machine skews every figure, so the load average (1, 5, 15 min) at the end goes with them.
+ */
+export function writeResults(name: string, results: object) {
+  const machine = {
+    cpus: availableParallelism(),
+    node: process.version,
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+  };
+  const file = join(resultsDir, `${name}.json`);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), smoke, machine, ...results }, null, 2)}\n`,
+  );
+  console.log(`wrote ${file} (load average ${machine.loadAverage.join(' ')} on ${machine.cpus} cores)`);
 }

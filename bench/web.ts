@@ -5,18 +5,17 @@
  * catalogue chunks (only the chosen language's load). Targets: initial JS ≤ 100 KB gzipped (the
  * languages' issue), login interactive ≤ 300 ms. Writes bench/results/web.json.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { startServerProcess } from '../test/server/support/process';
+import { root, size, writeResults } from './support';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const runs = Number(process.env.RUNS ?? 10);
+const runs = size('RUNS', 10, 1);
 const targets = { initialJsGzipKb: 100, loginInteractiveMs: 300 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -103,5 +102,4 @@ for (const [language, chunks] of Object.entries(catalogues)) {
 console.log(
   `navigation → interactive login form: median ${medianMs} ms of ${runs} (min ${sorted[0]}, max ${sorted.at(-1)}; target ≤ ${targets.loginInteractiveMs} ms, ratio ${result.ratios.loginInteractiveToTarget})`,
 );
-mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'web.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeResults('web', result);

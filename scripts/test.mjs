@@ -97,7 +97,8 @@ const chromium = ensureDebianPackage(
 );
 const nginx = ensureDebianPackage('nginx', findNginx, 'nginx (the proxy test)', 'NGINX_PATH');
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const projects = ['server-pglite', 'e2e'];
+// bench: every benchmark's smoke run (those on PostgreSQL skip themselves without it)
+const projects = ['server-pglite', 'e2e', 'bench'];
 if (await postgresAnswers(adminUrl)) {
   projects.push('server-postgres');
 } else if (requirePostgres) {

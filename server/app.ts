@@ -198,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerJsonBodyParser(app);
   registerSessionRateLimit(app, config.apiRateLimitPerMinute);
   registerMetrics(app, config.metricsToken);
-  await registerSecurityHeaders(app, config.https);
+  registerSecurityHeaders(app, config.https);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -8,6 +8,8 @@ const guess = {
   processes: 40_000,
   /** a browser test: a server process and Chromium */
   browser: 30_000,
+  /** the benchmarks' smoke runs, one after another, each with its own servers and browsers */
+  benchmarks: 60_000,
   server: 3_000,
   other: 500,
 };
@@ -32,6 +34,7 @@ export class LongestFirst extends BaseSequencer {
     const known = this.ctx.cache.getFileTestResults(key)?.duration;
     if (known !== undefined) return known;
     if (file.project.name === 'e2e') return guess.browser;
+    if (file.project.name === 'bench') return guess.benchmarks;
     if (!file.project.name.startsWith('server')) return guess.other;
     return /startServerProcess|serverStorage\(/.test(readFileSync(file.moduleId, 'utf8'))
       ? guess.processes

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** CSP directives as helmet takes them: name → sources. */
 type Directives = Record<string, string[]>;
@@ -43,13 +44,33 @@ export function cspText(directives: Directives, https: boolean): string {
 }
 
 /**
- * Security headers on every response (@fastify/helmet): the app's CSP, no framing, no sniffing,
+ * The headers helmet sets for `options`, worked out once. Fastify's helmet plugin built helmet's
+ * middleware again for every request, parsing the CSP each time: a third of the CPU of a list
+ * answered from memory (bench:api: 53 µs a request, 36 without).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    // X-Powered-By, which Fastify never sets
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Security headers on every response (helmet's): the app's CSP, no framing, no sniffing,
  * same-origin referrers and isolation; HSTS (a year) and upgrade-insecure-requests only when the
  * app is served over HTTPS, since a warehouse LAN may run plain HTTP and HSTS would lock its
  * browsers out. The event stream writes its own head and copies these (see live/routes.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, https: boolean): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...appDirectives, ...(https ? { 'upgrade-insecure-requests': [] } : {}) },
@@ -57,5 +78,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, https: boole
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -1,6 +1,6 @@
-/** A list as the database built it: its JSON text and the live event id it is current with. */
-export interface ListSnapshot {
-  json: string;
+/** A list as the database built it: its JSON (text, or its bytes) and the live event id it is current with. */
+export interface ListSnapshot<Json extends string | Buffer = string> {
+  json: Json;
   lastEventId: number;
 }
 
@@ -9,16 +9,16 @@ export interface ListSnapshot {
  * last live event id is still the one the list was read at: every change a list shows appends a
  * live event to that location in the change's own transaction, so an unchanged id means an
  * unchanged list, whichever process made the change. The least recently used entries go first
- * once the cached text passes `maxChars`.
+ * once the cached JSON passes `maxChars` (characters of text, or bytes).
  */
-export class ListCache {
-  readonly #entries = new Map<string, ListSnapshot>();
+export class ListCache<Json extends string | Buffer = string> {
+  readonly #entries = new Map<string, ListSnapshot<Json>>();
   #chars = 0;
 
   constructor(readonly maxChars = 16_000_000) {}
 
   /** The cached JSON of `key` if it was read at live event `lastEventId`, else undefined. */
-  get(key: string, lastEventId: number): string | undefined {
+  get(key: string, lastEventId: number): Json | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined || entry.lastEventId !== lastEventId) return undefined;
     this.#entries.delete(key);
@@ -27,7 +27,7 @@ export class ListCache {
   }
 
   /** Keeps `snapshot` for `key`, dropping the least recently used entries beyond `maxChars`. */
-  set(key: string, snapshot: ListSnapshot): void {
+  set(key: string, snapshot: ListSnapshot<Json>): void {
     this.#drop(key);
     if (snapshot.json.length > this.maxChars) return;
     this.#entries.set(key, snapshot);

@@ -1,0 +1,18 @@
+// bench:e2e run small (a smoke run): the dashboard, then the sorting console and the phone, each
+// in Chromium against its own server. One that can no longer finish, or writes no figures, fails
+// here. Speed is the benchmarks' own business, not the tests'.
+import { expect, it } from 'vitest';
+import { smokeRun } from './support';
+
+const minutes = 60_000;
+
+it('bench:e2e measures the dashboard, then the sorting console and the phone', {
+  timeout: 4 * minutes,
+}, async () => {
+  const { e2e } = (await smokeRun('e2e')).figures;
+  expect(e2e.batchesOf100Ms).toHaveLength(1);
+  const { sorting } = (await smokeRun('sorting')).figures;
+  expect(sorting.rounds).toBe(2);
+  const { phone } = (await smokeRun('phone')).figures;
+  expect(phone.decoderWasm).toMatchObject({ name: expect.stringMatching(/\.wasm$/) });
+});
