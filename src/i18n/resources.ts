@@ -1,6 +1,8 @@
+import type admin from '../locales/en/admin.json';
 import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
 import type login from '../locales/en/login.json';
+import type printers from '../locales/en/printers.json';
 import type shell from '../locales/en/shell.json';
 
 /**
@@ -9,9 +11,11 @@ import type shell from '../locales/en/shell.json';
  * files and one line here.
  */
 export interface Resources {
+  admin: typeof admin;
   common: typeof common;
   errors: typeof errors;
   login: typeof login;
+  printers: typeof printers;
   shell: typeof shell;
 }
 

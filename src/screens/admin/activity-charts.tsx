@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useFormats } from '../../i18n/format';
 import figures from '../../ui/figures.module.css';
-import { countText } from '../dashboard/format';
 import styles from './admin.module.css';
 
 const brand = '#1f6f43';
@@ -16,11 +17,13 @@ function CountChart({
   rows: { name: string; count: number }[];
   colour: string;
 }) {
+  const { t } = useTranslation('admin');
+  const format = useFormats();
   return (
     <figure className={figures.chart} aria-label={title}>
       <figcaption>{title}</figcaption>
       {rows.length === 0 ? (
-        <p className={styles.muted}>Nothing in this period.</p>
+        <p className={styles.muted}>{t('activity.nothingInPeriod')}</p>
       ) : (
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
@@ -34,13 +37,16 @@ function CountChart({
               height={70}
             />
             <YAxis
-              tickFormatter={(v: number) => countText(v)}
+              tickFormatter={(v: number) => format.number(v)}
               width={56}
               tick={{ fontSize: 12 }}
               allowDecimals={false}
             />
-            <Tooltip formatter={(value) => countText(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
-            <Bar dataKey="count" name="events" fill={colour} isAnimationActive={false} />
+            <Tooltip
+              formatter={(value) => format.number(Number(value))}
+              cursor={{ fill: 'rgb(0 0 0 / 5%)' }}
+            />
+            <Bar dataKey="count" name={t('activity.eventsInChart')} fill={colour} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       )}
@@ -56,10 +62,11 @@ export default function ActivityCharts({
   byType: { name: string; count: number }[];
   byUser: { name: string; count: number }[];
 }) {
+  const { t } = useTranslation('admin');
   return (
     <div className={figures.charts}>
-      <CountChart title="Events by type" rows={byType} colour={brand} />
-      <CountChart title="Events by user" rows={byUser} colour={info} />
+      <CountChart title={t('activity.byType')} rows={byType} colour={brand} />
+      <CountChart title={t('activity.byUser')} rows={byUser} colour={info} />
     </div>
   );
 }
