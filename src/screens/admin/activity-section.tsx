@@ -131,7 +131,9 @@ function EventTable({
           >
             {events.map((event) => (
               <tr key={event.id} data-event-type={event.eventType}>
-                <td>{when(event.createdAt)}</td>
+                <td>
+                  <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
+                </td>
                 <td>{typeText(event.eventType)}</td>
                 <td>
                   {event.username === null ? (
@@ -311,12 +313,15 @@ export default function ActivitySection() {
         <SelectField
           label={t('activity.user')}
           value={draft.userId}
-          choices={[
-            { value: '', label: t('activity.everyone') },
-            ...users.map((u) => ({ value: u.userId, label: u.username ?? u.userId })),
-          ]}
+          choices={[{ value: '', label: t('activity.everyone') }]}
           onChange={(userId) => change({ userId })}
-        />
+        >
+          {users.map((u) => (
+            <option key={u.userId} value={u.userId} translate="no">
+              {u.username ?? u.userId}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label={t('activity.palletId')}
           value={draft.palletId}
