@@ -6,6 +6,8 @@ import styles from './admin.module.css';
 
 const brand = '#1f6f43';
 const info = '#1a5a96';
+/** The longest name under a bar; a longer one ends in "…" (the tooltip shows it whole). */
+const tickChars = 24;
 
 /** One bar chart of counts by name, in the inventory's style. */
 function CountChart({
@@ -25,7 +27,7 @@ function CountChart({
       {rows.length === 0 ? (
         <p className={styles.muted}>{t('activity.nothingInPeriod')}</p>
       ) : (
-        <ResponsiveContainer width="100%" height={240}>
+        <ResponsiveContainer width="100%" height={270}>
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="#e2e8e4" />
             <XAxis
@@ -34,7 +36,11 @@ function CountChart({
               tick={{ fontSize: 11 }}
               angle={-30}
               textAnchor="end"
-              height={70}
+              // room for a name of up to `tickChars` letters slanted below the bars (Dutch ones are long)
+              height={100}
+              tickFormatter={(name: string) =>
+                name.length > tickChars ? `${name.slice(0, tickChars - 1)}…` : name
+              }
             />
             <YAxis
               tickFormatter={(v: number) => format.number(v)}
