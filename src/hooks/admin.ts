@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { firstValueFrom } from 'rxjs';
+import type { Locale } from '../../streams/i18n';
 import type { PermissionFlag } from '../../streams/permissions';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
@@ -19,6 +20,8 @@ export interface AdminUser {
   disabled: boolean;
   restrictions: string[];
   locationIds: string[];
+  /** the language the app shows them; null: their browser's */
+  locale: Locale | null;
 }
 
 /** What a create or an edit of a user sends (PATCH sends only what changed). */
@@ -35,6 +38,7 @@ export type UserFields = Partial<
     | 'autoRefreshTokens'
     | 'disabled'
     | 'locationIds'
+    | 'locale'
   >
 > & { password?: string };
 
@@ -94,7 +98,8 @@ export function useAdminCommands() {
         api.put(`/api/permissions/users/${id}/restrictions`, {
           data: keys.map((restriction_key) => ({ restriction_key })),
         }),
-      createLocation: (name: string) => api.post('/api/locations', { name }),
+      createLocation: (name: string, labelLocale: Locale) =>
+        api.post('/api/locations', { name, labelLocale }),
       renameLocation: (id: string, name: string) => api.patch(`/api/locations/${id}`, { name }),
       deleteLocation: (id: string) => api.delete(`/api/locations/${id}`),
       createZone: (locationId: string, fields: ZoneFields) =>

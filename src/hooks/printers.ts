@@ -13,6 +13,7 @@ import {
   switchMap,
   takeUntil,
 } from 'rxjs';
+import type { Locale } from '../../streams/i18n';
 import type { LivePrinting } from '../../streams/live';
 import { type LabelSize, type PrintJobState, type PrintResult, printJob } from '../../streams/printing';
 import { useServices } from '../services';
@@ -32,19 +33,30 @@ export interface Printer extends LabelSize {
 /** What a manager sets on a printer. */
 export type PrinterFields = Omit<Printer, 'id' | 'locationId'>;
 
-/** The chosen location's printers and GS1 company prefix, and a way to read them again. */
+/** A location's label settings (GET /api/locations/{id}/settings). */
+export interface LabelSettings {
+  gs1CompanyPrefix: string | null;
+  /** the language its labels print in */
+  labelLocale: Locale;
+}
+
+/** The chosen location's printers and label settings, and a way to read them again. */
 export type PrintersState =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; printers: Printer[]; gs1CompanyPrefix: string | null };
+  | ({ status: 'ready'; printers: Printer[] } & LabelSettings);
 
 const loading: PrintersState = { status: 'loading' };
 
 /** A printing set-up as the ready state. */
-const readyOf = (printers: readonly unknown[], gs1CompanyPrefix: string | null): PrintersState => ({
+const readyOf = (
+  printers: readonly unknown[],
+  { gs1CompanyPrefix, labelLocale }: LabelSettings,
+): PrintersState => ({
   status: 'ready',
   printers: printers as Printer[],
   gs1CompanyPrefix,
+  labelLocale,
 });
 
 /**
@@ -68,16 +80,16 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
           const changed$ = printing$.pipe(skip(1), filter(ofHere));
           const read$ = combineLatest([
             from(api.get<{ data: Printer[] }>('/api/printers', { query: { locationId: id } })),
-            from(api.get<{ gs1CompanyPrefix: string | null }>(`/api/locations/${id}/settings`)),
+            from(api.get<LabelSettings>(`/api/locations/${id}/settings`)),
           ]).pipe(
-            map(([list, settings]) => readyOf(list.data, settings.gs1CompanyPrefix)),
+            map(([list, settings]) => readyOf(list.data, settings)),
             takeUntil(changed$),
             catchError((error: unknown) => of<PrintersState>({ status: 'failed', error })),
             startWith(loading),
           );
           const live = printing$.pipe(
             filter(ofHere),
-            map((printing) => readyOf(printing.printers, printing.gs1CompanyPrefix)),
+            map((printing) => readyOf(printing.printers, printing)),
           );
           return merge(read$, live);
         }),
@@ -101,6 +113,8 @@ export function usePrinterCommands() {
       remove: (id: string) => session.api.delete(`/api/printers/${id}`),
       setGs1CompanyPrefix: (prefix: string | null) =>
         session.api.patch(`/api/locations/${locationId}/settings`, { gs1CompanyPrefix: prefix }),
+      setLabelLocale: (labelLocale: Locale) =>
+        session.api.patch(`/api/locations/${locationId}/settings`, { labelLocale }),
       /** Prints the printer's test label. */
       test: (id: string) => () => session.api.post<PrintResult>(`/api/printers/${id}/test`),
       /** Prints a pallet's label on the location's default printer. */

@@ -1,9 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminSections, formProblems } from '../../streams/admin';
+import { analyticsEventTypes } from '../../streams/analytics';
 import { consoleNames } from '../../streams/consoles';
 import { locales } from '../../streams/i18n';
+import { printFailures } from '../../streams/printing';
 import { chunkFailures } from '../routes/chunk';
+import { historyKinds } from '../screens/admin/activity-section';
+import { catalogueAttributes } from '../screens/admin/catalogue-section';
+import { userFlags } from '../screens/admin/user-dialog';
+import { zoneTemperatures } from '../screens/admin/zones-section';
 import { passwordProblems } from '../screens/change-password/change-password-screen';
 import { orderStatuses } from '../screens/mobile-operator/order-status';
 import { specCatalogues } from '../shell/api-error';
@@ -100,6 +107,27 @@ describe('the messages the code picks by a value', () => {
     ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
+    ['admin', 'adminTab', adminSections.map((section) => `adminTab.${section}`)],
+    ['admin', 'formProblem', formProblems.map((problem) => `formProblem.${problem}`)],
+    ['admin', 'userFlag', userFlags.map((flag) => `userFlag.${flag}`)],
+    [
+      'admin',
+      'catalogueList',
+      catalogueAttributes.flatMap((attribute) =>
+        ['title', 'newValue', 'add', 'remove'].map((part) => `catalogueList.${attribute}.${part}`),
+      ),
+    ],
+    [
+      'admin',
+      'catalogueAttribute',
+      catalogueAttributes.map((attribute) => `catalogueAttribute.${attribute}`),
+    ],
+    ['admin', 'eventType', analyticsEventTypes.map((type) => `eventType.${type}`)],
+    ['admin', 'zones.temperature', zoneTemperatures.map((value) => `zones.temperature.${value}`)],
+    ['admin', 'zones.temperatureShort', zoneTemperatures.map((value) => `zones.temperatureShort.${value}`)],
+    ['admin', 'activity.historyOf', historyKinds.map((kind) => `activity.historyOf.${kind}`)],
+    ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
+    ['printers', 'jobFailed', printFailures.map((failure) => `jobFailed.${failure}`)],
     [
       'login',
       'changePassword.problem',

@@ -1,7 +1,9 @@
+import type admin from '../locales/en/admin.json';
 import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
 import type login from '../locales/en/login.json';
 import type mobile from '../locales/en/mobile.json';
+import type printers from '../locales/en/printers.json';
 import type shell from '../locales/en/shell.json';
 
 /**
@@ -10,10 +12,12 @@ import type shell from '../locales/en/shell.json';
  * files and one line here.
  */
 export interface Resources {
+  admin: typeof admin;
   common: typeof common;
   errors: typeof errors;
   login: typeof login;
   mobile: typeof mobile;
+  printers: typeof printers;
   shell: typeof shell;
 }
 

@@ -19,10 +19,10 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   dashboard: screen(() => import('../screens/dashboard/dashboard-screen')),
   inventory: screen(() => import('../screens/inventory/inventory-screen')),
   'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen'), 'mobile'),
-  'printer-config': screen(() => import('../screens/printer-config/printer-config-screen')),
+  'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),
   sorting: screen(() => import('../screens/consoles/sorting-console')),
   kleinpak: screen(() => import('../screens/consoles/kleinpak-console')),
   logistics: screen(() => import('../screens/consoles/logistics-console')),
-  admin: screen(() => import('../screens/admin/admin-screen')),
+  admin: screen(() => import('../screens/admin/admin-screen'), 'admin'),
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };

@@ -32,8 +32,8 @@ describe('the texts of failed calls', () => {
 
   it("show the server's words for what the catalogues do not hold", () => {
     expect(
-      apiErrorText(apiErrorFromStatus(409, { message: 'Zone A holds 4 pallets', code: 'ZONE_NOT_EMPTY' })),
-    ).toBe('Zone A holds 4 pallets');
+      apiErrorText(apiErrorFromStatus(400, { message: 'The body nests too deeply', code: 'BODY_TOO_DEEP' })),
+    ).toBe('The body nests too deeply');
     expect(codeText(apiErrorFromStatus(409, { message: 'x' }))).toBeNull();
     expect(specText('Something only the server says')).toBe('Something only the server says');
   });

@@ -6,7 +6,7 @@ import { apiErrorText } from '../shell/api-error';
 import styles from './language-switch.module.css';
 
 /** Each language in its own words ("Nederlands"), as a reader of it looks for it. */
-const ownName = (locale: Locale) =>
+export const ownName = (locale: Locale) =>
   new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
 
 /**

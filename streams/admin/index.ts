@@ -8,6 +8,8 @@ export {
   activityFilterErrors,
   catalogueValueError,
   type FormErrors,
+  type FormProblem,
+  formProblems,
   interventionError,
   minPasswordLength,
   nameError,
@@ -21,9 +23,7 @@ export { mayChangeFlag, mayChangeRestrictions } from './grants';
 export { restrictionChoices } from './restrictions';
 export {
   type AdminSection,
-  adminNothingMessage,
   adminRestrictedMessage,
-  adminSectionLabels,
   adminSections,
   allowedAdminSections,
   chosenSection,

@@ -6,16 +6,6 @@ export const adminSections = ['users', 'permissions', 'locations', 'zones', 'cat
 /** One section of the admin area. */
 export type AdminSection = (typeof adminSections)[number];
 
-/** The tab names the issue gives each section. */
-export const adminSectionLabels: Record<AdminSection, string> = {
-  users: 'Users',
-  permissions: 'Permissions',
-  locations: 'Locations',
-  zones: 'Zones',
-  catalogue: 'Catalogue',
-  activity: 'Activity',
-};
-
 const administrator = (state: PermissionState) => !state.loading && (state.admin || state.grantAll);
 
 /**
@@ -48,7 +38,3 @@ export function chosenSection(tab: string | null, allowed: readonly AdminSection
 /** Why `/nimda` is refused to a user under SPEC 6's restrict_admin_tab. */
 export const adminRestrictedMessage =
   'The admin area is closed to this account: an administrator has restricted it (restrict_admin_tab).';
-
-/** What a user allowed in but holding none of the sections' flags reads instead of an empty page. */
-export const adminNothingMessage =
-  'This account may not manage anything here: the admin area needs manage_users, manage_permissions, manage_storage_assignments or view_analytics.';

@@ -1,3 +1,4 @@
+import { isLocale, locales } from '../i18n/locales';
 import type { EntityAction, LiveEvent, Order, Pallet, SseMessage, StorageZone } from './types';
 
 type Raw = Record<string, unknown>;
@@ -179,7 +180,12 @@ function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: 
       return isRecord(raw.settings) ? { eventId, at, locationId, type, settings: raw.settings } : null;
     case 'printers': {
       if (!Array.isArray(raw.printers) || !raw.printers.every(isRecord)) return null;
-      const printing = { locationId, printers: raw.printers, gs1CompanyPrefix: text(raw.gs1CompanyPrefix) };
+      const printing = {
+        locationId,
+        printers: raw.printers,
+        gs1CompanyPrefix: text(raw.gs1CompanyPrefix),
+        labelLocale: isLocale(raw.labelLocale) ? raw.labelLocale : locales[0],
+      };
       return { eventId, at, locationId, type, printing };
     }
     case 'palletZone': {

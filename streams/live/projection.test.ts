@@ -260,6 +260,7 @@ describe('overview stats and event ids', () => {
           locationId: 'L',
           printers: [{ id: 'p2' }],
           gs1CompanyPrefix: '8712345',
+          labelLocale: 'nl',
         }),
       ],
       0,
@@ -268,6 +269,7 @@ describe('overview stats and event ids', () => {
       locationId: 'L',
       printers: [{ id: 'p2' }],
       gs1CompanyPrefix: '8712345',
+      labelLocale: 'nl',
     });
     expect(state.pallets).toBe(base.pallets);
     expect(base.printing).toBeNull();

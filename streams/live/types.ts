@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales';
 /** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
 export interface Pallet {
   id: string;
@@ -94,6 +95,8 @@ export interface LivePrinting {
   locationId: string | null;
   printers: readonly Record<string, unknown>[];
   gs1CompanyPrefix: string | null;
+  /** the language the location's labels print in */
+  labelLocale: Locale;
 }
 
 /** The kinds of live event; each has its own throttle window. */

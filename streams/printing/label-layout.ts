@@ -32,8 +32,8 @@ export interface LabelFields {
 }
 
 /**
- * The fixed words a label prints, in one language: whoever lays a label out passes them from its
- * own catalogue (the server by the location's `labelLocale`), since this module keeps no words.
+ * The fixed words a label prints, in one language: whoever lays a label out passes them
+ * (`labelWords` of the location's `labelLocale`), since the layout keeps no words.
  */
 export interface LabelWords {
   /** before the box type: "Box" */

@@ -4,10 +4,13 @@ import { toApiError } from '../http/errors';
 /** How long the server waits for a printer to take a label (connect and send) before it gives up. */
 export const printTimeoutMs = 5_000;
 
+/** How sending a label to a printer can fail. */
+export const printFailures = ['refused', 'timed_out', 'unreachable', 'failed'] as const;
+
 /** What a printer did with a label: took its bytes, or the socket failure in a sentence. */
 export type PrintOutcome =
   | { status: 'sent'; bytes: number }
-  | { status: 'refused' | 'timed_out' | 'unreachable' | 'failed'; message: string };
+  | { status: (typeof printFailures)[number]; message: string };
 
 /** A {@link PrintOutcome} and how long it took, as the print routes answer it. */
 export type PrintResult = PrintOutcome & { elapsedMs: number };

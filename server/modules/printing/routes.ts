@@ -8,6 +8,7 @@ import {
   type LabelSize,
   type LabelWords,
   labelLimitsMm,
+  labelWords,
   type PrintResult,
   palletLabelLayout,
   printerDpis,
@@ -32,7 +33,6 @@ import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
 import { localeSchema } from '../users/schemas';
-import { labelWords } from './label-words';
 import { sendRaw } from './raw-tcp';
 import {
   clearDefault,

@@ -1,16 +1,23 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ActivityFilterDraft, activityFilterErrors, interventionError } from '../../../streams/admin';
-import type { AnalyticsRead, AnalyticsStats, EventsQuery } from '../../../streams/analytics';
+import {
+  type AnalyticsRead,
+  type AnalyticsStats,
+  analyticsEventTypes,
+  type EventsQuery,
+} from '../../../streams/analytics';
 import { useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { type InsightState, useInsight } from '../../hooks/insights';
-import { formats } from '../../i18n/format';
+import { formats, useFormats } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
 import { FormDialog } from '../../ui/form-dialog';
 import { SelectField } from '../../ui/select-field';
 import { FieldError, TextField } from '../../ui/text-field';
-import { countText, shortId } from '../dashboard/format';
+import { shortId } from '../dashboard/format';
 import styles from './admin.module.css';
 import { AdminTable } from './admin-table';
 import { Loaded } from './loaded';
@@ -38,7 +45,9 @@ interface UserActivity {
 }
 
 type Filters = ActivityFilterDraft & { eventType: string; userId: string };
-type History = { kind: 'pallet' | 'order'; id: string } | null;
+/** What a history is of (`admin:activity.historyOf.<kind>` names one). */
+export const historyKinds = ['pallet', 'order'] as const;
+type History = { kind: (typeof historyKinds)[number]; id: string } | null;
 
 const noFilters: Filters = {
   startDate: '',
@@ -51,7 +60,12 @@ const noFilters: Filters = {
 const eventLimit = 100;
 
 const when = (iso: string) => formats().dateTime(iso);
-const typeText = (type: string) => type.replaceAll('_', ' ');
+
+/** An event type in the reader's words ("pallet created"); a type the app does not know, as the server names it. */
+const typeText = (type: string) =>
+  (analyticsEventTypes as readonly string[]).includes(type)
+    ? i18n.t(`admin:eventType.${type as (typeof analyticsEventTypes)[number]}`)
+    : type.replaceAll('_', ' ');
 
 /** The events query of the applied filters at `locationId` (blank fields filter nothing). */
 function queryOf(filters: Filters, locationId: string): EventsQuery {
@@ -73,11 +87,14 @@ function FallbackNotice({ reads }: { reads: InsightState<unknown>[] }) {
     (r): r is { status: 'ready'; data: AnalyticsRead<unknown> } =>
       r.status === 'ready' && r.data.source === 'fallback',
   );
+  const { t } = useTranslation('admin');
   if (fallen.length === 0) return null;
-  const advice = fallen.find((r) => r.data.advice)?.data.advice;
+  // the one advice the reads give: an ad blocker stopped them
+  const advice = fallen.some((r) => r.data.advice);
   return (
     <p className={styles.notice} role="status">
-      The activity log could not be read: showing fallback data.{advice ? ` ${advice}` : ''}
+      {t('activity.fallback')}
+      {advice ? ` ${t('activity.adBlocker')}` : ''}
     </p>
   );
 }
@@ -94,6 +111,7 @@ function EventTable({
   onHistory: (history: History) => void;
   onIntervene: (event: LoggedEvent) => void;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <Loaded state={state}>
       {(answer) => {
@@ -101,27 +119,45 @@ function EventTable({
         return (
           <AdminTable
             label={label}
-            columns={['When', 'Event', 'By', 'Pallet', 'Order', 'Notes']}
-            empty={events.length === 0 ? 'No events.' : null}
+            columns={[
+              t('activity.column.when'),
+              t('activity.column.event'),
+              t('activity.column.by'),
+              t('activity.column.pallet'),
+              t('activity.column.order'),
+              t('activity.column.notes'),
+            ]}
+            empty={events.length === 0 ? t('activity.noEvents') : null}
           >
             {events.map((event) => (
               <tr key={event.id} data-event-type={event.eventType}>
-                <td>{when(event.createdAt)}</td>
+                <td>
+                  <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
+                </td>
                 <td>{typeText(event.eventType)}</td>
-                <td>{event.username ?? 'Someone'}</td>
+                <td>
+                  {event.username === null ? (
+                    t('activity.someone')
+                  ) : (
+                    <span translate="no">{event.username}</span>
+                  )}
+                </td>
                 <td>
                   {event.palletId && <HistoryLink kind="pallet" id={event.palletId} onHistory={onHistory} />}
                 </td>
                 <td>
                   {event.orderId && <HistoryLink kind="order" id={event.orderId} onHistory={onHistory} />}
                 </td>
-                <td>{event.notes}</td>
+                <td translate="no">{event.notes}</td>
                 <td>
                   <Button
                     onClick={() => onIntervene(event)}
-                    aria-label={`Intervene on ${typeText(event.eventType)} at ${when(event.createdAt)}`}
+                    aria-label={t('activity.interveneName', {
+                      type: typeText(event.eventType),
+                      when: when(event.createdAt),
+                    })}
                   >
-                    Intervene
+                    {t('activity.intervene')}
                   </Button>
                 </td>
               </tr>
@@ -139,16 +175,18 @@ function HistoryLink({
   id,
   onHistory,
 }: {
-  kind: 'pallet' | 'order';
+  kind: (typeof historyKinds)[number];
   id: string;
   onHistory: (history: History) => void;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <button
       type="button"
       className={`${styles.link} ${styles.mono}`}
       onClick={() => onHistory({ kind, id })}
-      aria-label={`History of ${kind} ${shortId(id)}`}
+      aria-label={t(`activity.historyOf.${kind}`, { id: shortId(id) })}
+      translate="no"
     >
       {shortId(id)}
     </button>
@@ -157,26 +195,29 @@ function HistoryLink({
 
 /** The intervention form of SPEC 7: what someone did about an event, logged as intervention_added. */
 function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const commands = useAdminCommands();
   const { save } = useAction();
   const [notes, setNotes] = useState('');
   const { errors, attempt } = useFormCheck(notes, (n) => oneField('notes', interventionError(n)));
   const record = () =>
-    attempt() && save(() => commands.addIntervention(event.id, notes.trim()), 'Intervention recorded');
+    attempt() && save(() => commands.addIntervention(event.id, notes.trim()), t('activity.recorded'));
+  const by = event.username ?? t('activity.someoneLower');
   return (
     <FormDialog
-      title={`Intervention on ${typeText(event.eventType)}`}
-      action="Record intervention"
+      title={t('activity.interventionTitle', { type: typeText(event.eventType) })}
+      action={t('activity.record')}
       className={styles.section}
       onClose={onClose}
       onSubmit={record}
     >
       <p className={styles.muted}>
-        {when(event.createdAt)} by {event.username ?? 'someone'}
-        {event.palletId ? `, pallet ${shortId(event.palletId)}` : ''}
+        {event.palletId
+          ? t('activity.eventOfPallet', { when: when(event.createdAt), by, id: shortId(event.palletId) })
+          : t('activity.eventBy', { when: when(event.createdAt), by })}
       </p>
       <label htmlFor="intervention-notes" className={styles.muted}>
-        What was done
+        {t('activity.whatWasDone')}
       </label>
       <textarea
         id="intervention-notes"
@@ -196,6 +237,8 @@ function InterventionDialog({ event, onClose }: { event: LoggedEvent; onClose: (
  * order; a pallet's or an order's history; stats and user activity as charts; interventions.
  */
 export default function ActivitySection() {
+  const { t } = useTranslation('admin');
+  const format = useFormats();
   const locationId = useLocationId() ?? '';
   const place = useChosenLocationName() ?? '…';
   const [draft, setDraft] = useState<Filters>(noFilters);
@@ -233,31 +276,33 @@ export default function ActivitySection() {
           .map(([name, count]) => ({ name: typeText(name), count }))
           .sort((a, b) => b.count - a.count)
       : [];
-  const byUser = users.map((u) => ({ name: u.username ?? 'Someone', count: u.eventCount }));
+  const byUser = users.map((u) => ({ name: u.username ?? t('activity.someone'), count: u.eventCount }));
 
   return (
     <section className={styles.section} aria-labelledby="activity-heading">
-      <h2 id="activity-heading">Activity at {place}</h2>
+      <h2 id="activity-heading">
+        {t('activity.heading')} <span translate="no">{place}</span>
+      </h2>
       <FallbackNotice reads={[types, stats, people, events]} />
-      <form className={styles.inline} onSubmit={apply} aria-label="Event filters" noValidate>
+      <form className={styles.inline} onSubmit={apply} aria-label={t('activity.filters')} noValidate>
         <TextField
-          label="From"
+          label={t('activity.from')}
           type="date"
           value={draft.startDate}
           onChange={(e) => change({ startDate: e.target.value })}
         />
         <TextField
-          label="To"
+          label={t('activity.to')}
           type="date"
           value={draft.endDate}
           error={errors.endDate}
           onChange={(e) => change({ endDate: e.target.value })}
         />
         <SelectField
-          label="Event type"
+          label={t('activity.eventType')}
           value={draft.eventType}
           choices={[
-            { value: '', label: 'All types' },
+            { value: '', label: t('activity.allTypes') },
             ...(types.status === 'ready' ? types.data.data : []).map((t) => ({
               value: t,
               label: typeText(t),
@@ -266,28 +311,31 @@ export default function ActivitySection() {
           onChange={(eventType) => change({ eventType })}
         />
         <SelectField
-          label="User"
+          label={t('activity.user')}
           value={draft.userId}
-          choices={[
-            { value: '', label: 'Everyone' },
-            ...users.map((u) => ({ value: u.userId, label: u.username ?? u.userId })),
-          ]}
+          choices={[{ value: '', label: t('activity.everyone') }]}
           onChange={(userId) => change({ userId })}
-        />
+        >
+          {users.map((u) => (
+            <option key={u.userId} value={u.userId} translate="no">
+              {u.username ?? u.userId}
+            </option>
+          ))}
+        </SelectField>
         <TextField
-          label="Pallet ID"
+          label={t('activity.palletId')}
           value={draft.palletId}
           error={errors.palletId}
           onChange={(e) => change({ palletId: e.target.value })}
         />
         <TextField
-          label="Order ID"
+          label={t('activity.orderId')}
           value={draft.orderId}
           error={errors.orderId}
           onChange={(e) => change({ orderId: e.target.value })}
         />
         <Button type="submit" variant="primary">
-          Show events
+          {t('activity.show')}
         </Button>
         <Button
           onClick={() => {
@@ -295,40 +343,38 @@ export default function ActivitySection() {
             setApplied(noFilters);
           }}
         >
-          Clear
+          {t('activity.clear')}
         </Button>
       </form>
-      <p className={styles.muted}>
-        The figures and charts count the events of the chosen dates; the list below follows every filter.
-      </p>
+      <p className={styles.muted}>{t('activity.lead')}</p>
       {stats.status === 'ready' && (
-        <dl className={styles.figures} aria-label="Activity figures">
+        <dl className={styles.figures} aria-label={t('activity.figures')}>
           <div className={figures.figure}>
-            <dt>Events</dt>
-            <dd data-figure="events">{countText(stats.data.data.totalEvents)}</dd>
+            <dt>{t('activity.events')}</dt>
+            <dd data-figure="events">{format.number(stats.data.data.totalEvents)}</dd>
           </div>
           <div className={figures.figure}>
-            <dt>People</dt>
-            <dd data-figure="users">{countText(stats.data.data.uniqueUsers)}</dd>
+            <dt>{t('activity.people')}</dt>
+            <dd data-figure="users">{format.number(stats.data.data.uniqueUsers)}</dd>
           </div>
         </dl>
       )}
-      <Suspense fallback={<p className={styles.muted}>Loading charts...</p>}>
+      <Suspense fallback={<p className={styles.muted}>{t('activity.loadingCharts')}</p>}>
         <ActivityCharts byType={byType} byUser={byUser} />
       </Suspense>
       {history && (
         <div className={styles.section}>
           <div className={styles.head}>
             <h3 id="history-heading">
-              History of {history.kind} {shortId(history.id)}
+              {t(`activity.historyOf.${history.kind}`, { id: shortId(history.id) })}
             </h3>
             <span className={styles.spring} />
             <Button variant="ghost" onClick={() => setHistory(null)}>
-              Close history
+              {t('activity.closeHistory')}
             </Button>
           </div>
           <EventTable
-            label={`History of ${history.kind} ${shortId(history.id)}`}
+            label={t(`activity.historyOf.${history.kind}`, { id: shortId(history.id) })}
             state={trail}
             onHistory={setHistory}
             onIntervene={setIntervening}
@@ -336,11 +382,16 @@ export default function ActivitySection() {
         </div>
       )}
       <h3>
-        Events
-        {events.status === 'ready' &&
-          (events.data.data.length === eventLimit ? ` (latest ${eventLimit})` : '')}
+        {events.status === 'ready' && events.data.data.length === eventLimit
+          ? t('activity.latestEvents', { count: eventLimit })
+          : t('activity.events')}
       </h3>
-      <EventTable label="Events" state={events} onHistory={setHistory} onIntervene={setIntervening} />
+      <EventTable
+        label={t('activity.events')}
+        state={events}
+        onHistory={setHistory}
+        onIntervene={setIntervening}
+      />
       {intervening && <InterventionDialog event={intervening} onClose={() => setIntervening(null)} />}
     </section>
   );

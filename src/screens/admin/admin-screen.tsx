@@ -1,13 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  type AdminSection,
-  adminNothingMessage,
-  adminSectionLabels,
-  allowedAdminSections,
-  chosenSection,
-} from '../../../streams/admin';
+import { type AdminSection, allowedAdminSections, chosenSection } from '../../../streams/admin';
 import { usePermission } from '../../hooks/permissions';
+import { PageTitle } from '../../ui/page-title';
 import styles from './admin.module.css';
 import { CatalogueSection } from './catalogue-section';
 import { LocationsSection } from './locations-section';
@@ -24,12 +20,17 @@ const sections: Record<AdminSection, () => ReactNode> = {
   locations: () => <LocationsSection />,
   zones: () => <ZonesSection />,
   catalogue: () => <CatalogueSection />,
-  activity: () => (
-    <Suspense fallback={<p className={styles.muted}>Loading...</p>}>
+  activity: () => <LazyActivity />,
+};
+
+function LazyActivity() {
+  const { t } = useTranslation('common');
+  return (
+    <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
       <ActivitySection />
     </Suspense>
-  ),
-};
+  );
+}
 
 /**
  * The admin area: users and their locations, permissions and restrictions, locations, storage
@@ -40,14 +41,16 @@ export default function AdminScreen() {
   const allowed = allowedAdminSections(usePermission());
   const [params] = useSearchParams();
   const section = chosenSection(params.get('tab'), allowed);
+  const { t } = useTranslation('admin');
   return (
     <div className={styles.screen}>
-      <h1>Admin</h1>
+      <PageTitle page={section ? t(`adminTab.${section}`) : t('title')} />
+      <h1>{t('title')}</h1>
       {section === null ? (
-        <p role="alert">{adminNothingMessage}</p>
+        <p role="alert">{t('nothing')}</p>
       ) : (
         <>
-          <nav aria-label="Admin sections">
+          <nav aria-label={t('sections')}>
             <ul className={styles.tabs}>
               {allowed.map((tab) => (
                 <li key={tab}>
@@ -56,7 +59,7 @@ export default function AdminScreen() {
                     className={styles.tab}
                     aria-current={tab === section ? 'page' : undefined}
                   >
-                    {adminSectionLabels[tab]}
+                    {t(`adminTab.${tab}`)}
                   </Link>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import styles from './admin.module.css';
 
@@ -17,6 +18,7 @@ export function AdminTable({
   empty?: string | null;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} aria-label={label}>
@@ -28,7 +30,7 @@ export function AdminTable({
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('table.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -47,30 +49,34 @@ export function AdminTable({
 
 /**
  * A row's actions: `edit` (named "Edit" unless given), any others, and a danger Delete last,
- * each named with the row's `name` for assistive technology ("Delete Cold store A").
+ * each named with the row's `name` for assistive technology ("Delete Cold store A"); `editName`
+ * is the edit button's name with the row's.
  */
 export function RowActions({
   name,
-  edit = 'Edit',
+  edit,
+  editName,
   onEdit,
   onDelete,
   children,
 }: {
   name: string;
   edit?: string;
+  editName?: string;
   onEdit: () => void;
   onDelete?: () => void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <span className={styles.actions}>
-      <Button onClick={onEdit} aria-label={`${edit} ${name}`}>
-        {edit}
+      <Button onClick={onEdit} aria-label={editName ?? t('table.editName', { name })}>
+        {edit ?? t('table.edit')}
       </Button>
       {children}
       {onDelete && (
-        <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
-          Delete
+        <Button variant="danger" onClick={onDelete} aria-label={t('table.deleteName', { name })}>
+          {t('table.delete')}
         </Button>
       )}
     </span>

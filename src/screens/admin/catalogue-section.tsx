@@ -1,40 +1,44 @@
 import { type FormEvent, useState } from 'react';
-import { catalogueValueError } from '../../../streams/admin';
+import { useTranslation } from 'react-i18next';
+import { catalogueValueError, type FormProblem } from '../../../streams/admin';
 import { type CatalogueLists, useAdminCatalogue, useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
+import { useProblemText } from './use-form-check';
 
 type Attribute = keyof CatalogueLists;
 
-/** The four lists, as the pallet form names them, and what one of its values is called. */
-const attributes: [Attribute, string, string][] = [
-  ['tomatoType', 'Tomato types', 'tomato type'],
-  ['boxType', 'Box types', 'box type'],
-  ['tomatoOption', 'Tomato options', 'tomato option'],
-  ['palletType', 'Pallet types', 'pallet type'],
+/** The four lists, in the pallet form's order (`admin:catalogueAttribute.<attribute>` names one). */
+export const catalogueAttributes: readonly Attribute[] = [
+  'tomatoType',
+  'boxType',
+  'tomatoOption',
+  'palletType',
 ];
 
 /** One attribute's values: those kept, those struck out (until saved), and a field to add one. */
 function ValueList({
-  title,
-  noun,
+  attribute,
   saved,
   values,
   onChange,
 }: {
-  title: string;
-  noun: string;
+  attribute: Attribute;
   saved: readonly string[];
   values: readonly string[];
   onChange: (values: string[]) => void;
 }) {
+  const { t } = useTranslation('admin');
+  const problemText = useProblemText();
+  const title = t(`catalogueList.${attribute}.title`);
   const [adding, setAdding] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormProblem | null>(null);
   const add = (event: FormEvent) => {
     event.preventDefault();
     const problem = catalogueValueError(adding, values);
@@ -52,22 +56,22 @@ function ValueList({
           const removed = !values.includes(value);
           return (
             <li key={value} data-removed={removed} data-added={!saved.includes(value)}>
-              <span>{value}</span>
+              <span translate="no">{value}</span>
               {removed ? (
                 <Button
                   variant="ghost"
                   onClick={() => onChange([...values, value])}
-                  aria-label={`Keep ${value}`}
+                  aria-label={t('catalogue.keepName', { value })}
                 >
-                  Keep
+                  {t('catalogue.keep')}
                 </Button>
               ) : (
                 <Button
                   variant="ghost"
                   onClick={() => onChange(values.filter((v) => v !== value))}
-                  aria-label={`Remove ${value} from ${title.toLowerCase()}`}
+                  aria-label={t(`catalogueList.${attribute}.remove`, { value })}
                 >
-                  Remove
+                  {t('catalogue.remove')}
                 </Button>
               )}
             </li>
@@ -76,16 +80,16 @@ function ValueList({
       </ul>
       <form className={styles.addValue} onSubmit={add} noValidate>
         <TextField
-          label={`New ${noun}`}
+          label={t(`catalogueList.${attribute}.newValue`)}
           value={adding}
-          error={error}
+          error={error && problemText(error)}
           onChange={(e) => {
             setAdding(e.target.value);
             setError(null);
           }}
         />
-        <Button type="submit" aria-label={`Add ${noun}`}>
-          Add
+        <Button type="submit" aria-label={t(`catalogueList.${attribute}.add`)}>
+          {t('catalogue.add')}
         </Button>
       </form>
     </div>
@@ -102,23 +106,26 @@ function CatalogueEditor({
   locationId: string;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation('admin');
+  const format = useFormats();
   const commands = useAdminCommands();
   const { run, save } = useAction(onSaved);
   const [draft, setDraft] = useState(saved);
   const [confirming, setConfirming] = useState(false);
-  const removed = attributes.flatMap(([attribute]) =>
+  const removed = catalogueAttributes.flatMap((attribute) =>
     saved[attribute].filter((v) => !draft[attribute].includes(v)),
   );
-  const dirty = attributes.some(([attribute]) => draft[attribute].join('\n') !== saved[attribute].join('\n'));
+  const dirty = catalogueAttributes.some(
+    (attribute) => draft[attribute].join('\n') !== saved[attribute].join('\n'),
+  );
   const work = () => commands.saveCatalogue(locationId, draft);
   return (
     <>
       <div className={styles.lists}>
-        {attributes.map(([attribute, title, noun]) => (
+        {catalogueAttributes.map((attribute) => (
           <ValueList
             key={attribute}
-            title={title}
-            noun={noun}
+            attribute={attribute}
             saved={saved[attribute]}
             values={draft[attribute]}
             onChange={(values) => setDraft((d) => ({ ...d, [attribute]: values }))}
@@ -129,24 +136,23 @@ function CatalogueEditor({
         <Button
           variant="primary"
           disabled={!dirty}
-          onClick={() => (removed.length > 0 ? setConfirming(true) : void run(work, 'Catalogue saved'))}
+          onClick={() => (removed.length > 0 ? setConfirming(true) : void run(work, t('catalogue.saved')))}
         >
-          Save catalogue
+          {t('catalogue.save')}
         </Button>
         <Button disabled={!dirty} onClick={() => setDraft(saved)}>
-          Undo changes
+          {t('catalogue.undo')}
         </Button>
       </div>
       {confirming && (
         <ConfirmDialog
-          question="Remove from the catalogue?"
-          action="Remove and save"
+          question={t('catalogue.removeDialog.question')}
+          action={t('catalogue.removeDialog.action')}
           onClose={() => setConfirming(false)}
-          onConfirm={() => save(work, 'Catalogue saved')}
+          onConfirm={() => save(work, t('catalogue.saved'))}
         >
           <p>
-            {removed.join(', ')} can no longer be chosen for new pallets. A value still on pallets in the
-            warehouse is refused.
+            <span translate="no">{format.list(removed)}</span> {t('catalogue.removeDialog.body')}
           </p>
         </ConfirmDialog>
       )}
@@ -156,12 +162,15 @@ function CatalogueEditor({
 
 /** Catalogue (administrators): the allowed tomato types, box types, options and pallet types of the chosen location. */
 export function CatalogueSection() {
+  const { t } = useTranslation('admin');
   const locationId = useLocationId();
   const place = useChosenLocationName() ?? '…';
   const { state, reload } = useAdminCatalogue(locationId);
   return (
     <section className={styles.section} aria-labelledby="catalogue-heading">
-      <h2 id="catalogue-heading">Catalogue of {place}</h2>
+      <h2 id="catalogue-heading">
+        {t('catalogue.heading')} <span translate="no">{place}</span>
+      </h2>
       <Loaded state={state}>
         {(saved) =>
           locationId && (

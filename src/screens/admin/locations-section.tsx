@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { nameError } from '../../../streams/admin';
 import { useAdminCommands, useAllLocations } from '../../hooks/admin';
 import { useServices } from '../../services';
@@ -28,6 +29,7 @@ function NameDialog({
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [name, setName] = useState(initial);
   const { errors, attempt } = useFormCheck(name, (n) => oneField('name', nameError(n, 100)));
   return (
@@ -39,7 +41,7 @@ function NameDialog({
       onSubmit={() => attempt() && onSave(name.trim())}
     >
       <TextField
-        label="Location name"
+        label={t('locations.name')}
         value={name}
         error={errors.name}
         onChange={(e) => setName(e.target.value)}
@@ -55,6 +57,9 @@ export function LocationsSection() {
   const { state, reload } = useAllLocations();
   const { locations } = useServices();
   const commands = useAdminCommands();
+  const { t, i18n } = useTranslation('admin');
+  // a new location's labels print in the language its maker works in
+  const labelLocale = i18n.language === 'nl' ? 'nl' : 'en';
   // the location choice in the header follows at once
   const { save } = useAction(
     useCallback(() => {
@@ -67,26 +72,26 @@ export function LocationsSection() {
   return (
     <section className={styles.section} aria-labelledby="locations-heading">
       <div className={styles.head}>
-        <h2 id="locations-heading">Locations</h2>
+        <h2 id="locations-heading">{t('locations.heading')}</h2>
         <span className={styles.spring} />
         <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
-          New location
+          {t('locations.new')}
         </Button>
       </div>
-      <p className={styles.muted}>
-        A location with pallets, orders or storage zones cannot be deleted. A new location is at once in the
-        location choice at the top, to set up its zones and catalogue here.
-      </p>
+      <p className={styles.muted}>{t('locations.lead')}</p>
       <Loaded state={state}>
         {(places) => (
-          <AdminTable label="Locations" columns={['Name']}>
+          <AdminTable label={t('locations.heading')} columns={[t('locations.column.name')]}>
             {places.map((place) => (
               <tr key={place.id}>
-                <th scope="row">{place.name}</th>
+                <th scope="row" translate="no">
+                  {place.name}
+                </th>
                 <td>
                   <RowActions
                     name={place.name}
-                    edit="Rename"
+                    edit={t('locations.rename')}
+                    editName={t('locations.renameName', { name: place.name })}
                     onEdit={() => setDialog({ kind: 'rename', place })}
                     onDelete={() => setDialog({ kind: 'delete', place })}
                   />
@@ -98,34 +103,39 @@ export function LocationsSection() {
       </Loaded>
       {dialog?.kind === 'new' && (
         <NameDialog
-          title="New location"
-          action="Add location"
+          title={t('locations.newTitle')}
+          action={t('locations.add')}
           initial=""
           onClose={close}
-          onSave={(name) => save(() => commands.createLocation(name), `Location "${name}" added`)}
+          onSave={(name) =>
+            save(() => commands.createLocation(name, labelLocale), t('locations.added', { name }))
+          }
         />
       )}
       {dialog?.kind === 'rename' && (
         <NameDialog
-          title={`Rename ${dialog.place.name}`}
-          action="Rename location"
+          title={t('locations.renameName', { name: dialog.place.name })}
+          action={t('locations.renameAction')}
           initial={dialog.place.name}
           onClose={close}
           onSave={(name) =>
-            save(() => commands.renameLocation(dialog.place.id, name), `Location renamed to "${name}"`)
+            save(() => commands.renameLocation(dialog.place.id, name), t('locations.renamed', { name }))
           }
         />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
-          question={`Delete ${dialog.place.name}?`}
-          action="Delete location"
+          question={t('locations.deleteDialog.question', { name: dialog.place.name })}
+          action={t('locations.deleteDialog.action')}
           onClose={close}
           onConfirm={() =>
-            save(() => commands.deleteLocation(dialog.place.id), `Location "${dialog.place.name}" deleted`)
+            save(
+              () => commands.deleteLocation(dialog.place.id),
+              t('locations.deleteDialog.done', { name: dialog.place.name }),
+            )
           }
         >
-          <p>Its catalogue, printers and settings go with it; its users keep their other locations.</p>
+          <p>{t('locations.deleteDialog.body')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayChangeFlag, mayChangeRestrictions, restrictionChoices } from '../../../streams/admin';
 import { type PermissionFlag, permissionFlags } from '../../../streams/permissions';
 import { type AdminUser, useAdminCommands, useAdminUsers } from '../../hooks/admin';
@@ -9,7 +10,7 @@ import styles from './admin.module.css';
 import { Loaded } from './loaded';
 import { useAction } from './use-action';
 
-/** One column of a matrix: the stored name, and what it becomes or means (a tooltip). */
+/** One column of a matrix: the stored name (data), and what it becomes or means (a tooltip). */
 type Column = { key: string; hint: string };
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -26,14 +27,18 @@ function GrantMatrix({
   held,
   mayChange,
   onSave,
+  saveName,
 }: {
   label: string;
+  /** the name of a row's Save button ("Save permissions of bea") */
+  saveName: (user: AdminUser) => string;
   columns: readonly Column[];
   users: readonly AdminUser[];
   held: (user: AdminUser) => string[];
   mayChange: (user: AdminUser, key: string, on: boolean) => boolean;
   onSave: (user: AdminUser, values: string[]) => Promise<boolean>;
 }) {
+  const { t } = useTranslation('admin');
   const [drafts, setDrafts] = useState<Record<string, string[]>>({});
   const valuesOf = (user: AdminUser) => drafts[user.id] ?? held(user);
   const toggle = (user: AdminUser, key: string, on: boolean) => {
@@ -49,14 +54,14 @@ function GrantMatrix({
       <table className={`${styles.table} ${styles.matrix}`} aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">User</th>
+            <th scope="col">{t('permissions.user')}</th>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={styles.flag} title={column.hint}>
+              <th key={column.key} scope="col" className={styles.flag} title={column.hint} translate="no">
                 <span>{column.key}</span>
               </th>
             ))}
             <th scope="col">
-              <span className="visually-hidden">Save</span>
+              <span className="visually-hidden">{t('permissions.save')}</span>
             </th>
           </tr>
         </thead>
@@ -66,20 +71,22 @@ function GrantMatrix({
             const dirty = !sameSet(values, held(user));
             return (
               <tr key={user.id} data-dirty={dirty}>
-                <th scope="row">{user.username}</th>
+                <th scope="row" translate="no">
+                  {user.username}
+                </th>
                 {user.admin ? (
                   <td colSpan={columns.length} className={styles.muted}>
-                    Administrator: passes every check
+                    {t('permissions.administrator')}
                   </td>
                 ) : (
                   columns.map((column) => {
                     const on = values.includes(column.key);
                     return (
                       <td key={column.key} className={styles.cell}>
-                        <label title={`${column.key} for ${user.username}`}>
+                        <label title={t('permissions.cell', { key: column.key, name: user.username })}>
                           <input
                             type="checkbox"
-                            aria-label={`${column.key} for ${user.username}`}
+                            aria-label={t('permissions.cell', { key: column.key, name: user.username })}
                             checked={on}
                             disabled={!mayChange(user, column.key, on)}
                             onChange={(e) => toggle(user, column.key, e.target.checked)}
@@ -95,9 +102,9 @@ function GrantMatrix({
                       variant={dirty ? 'primary' : 'secondary'}
                       disabled={!dirty}
                       onClick={() => void save(user)}
-                      aria-label={`Save ${label.toLowerCase()} of ${user.username}`}
+                      aria-label={saveName(user)}
                     >
-                      Save
+                      {t('permissions.save')}
                     </Button>
                   )}
                 </td>
@@ -110,8 +117,6 @@ function GrantMatrix({
   );
 }
 
-const flagColumns: Column[] = permissionFlags.map((flag) => ({ key: flag, hint: flag.replaceAll('_', ' ') }));
-
 /**
  * Permissions and restrictions: SPEC 3's flags and restriction keys as matrices of the users this
  * manager may see. A signed-in user's screens follow a change at their next permission load.
@@ -120,49 +125,53 @@ export function PermissionsSection() {
   const { state, reload } = useAdminUsers();
   const commands = useAdminCommands();
   const { run } = useAction(reload);
+  const { t } = useTranslation('admin');
   const me = useUser();
   const permissions = usePermission();
+  const flagColumns: Column[] = permissionFlags.map((flag) => ({
+    key: flag,
+    hint: flag.replaceAll('_', ' '),
+  }));
   const mayChange = (user: AdminUser, key: string, on: boolean) =>
     mayChangeFlag(permissions, me?.id, user.id, key as PermissionFlag, on);
   const mayRestrict = (user: AdminUser) => mayChangeRestrictions(permissions, me?.id, user.id);
   return (
     <section className={styles.section} aria-labelledby="permissions-heading">
-      <h2 id="permissions-heading">Permissions</h2>
-      <p className={styles.muted}>
-        Tick what each user may do and save their row. Their open screens follow at their next permission load
-        (within 5 minutes), without signing in again.
-      </p>
+      <h2 id="permissions-heading">{t('permissions.heading')}</h2>
+      <p className={styles.muted}>{t('permissions.lead')}</p>
       <Loaded state={state}>
         {(users) => (
           <>
             <GrantMatrix
-              label="Permissions"
+              label={t('permissions.heading')}
               columns={flagColumns}
               users={users}
               held={(user) => permissionFlags.filter((flag) => user.permissions[flag])}
               mayChange={mayChange}
+              saveName={(user) => t('permissions.saveRow', { name: user.username })}
               onSave={(user, values) =>
-                run(() => commands.setPermissions(user.id, values), `Permissions of "${user.username}" saved`)
+                run(
+                  () => commands.setPermissions(user.id, values),
+                  t('permissions.saved', { name: user.username }),
+                )
               }
             />
-            <h2 id="restrictions-heading">Restrictions</h2>
-            <p className={styles.muted}>
-              A restriction takes away what a grant gives: mobile.X_console closes that console
-              (restrict_X_console), mobile.storage_map the storage console, restrict_admin_tab the admin area.
-            </p>
+            <h2 id="restrictions-heading">{t('restrictions.heading')}</h2>
+            <p className={styles.muted}>{t('restrictions.lead')}</p>
             <GrantMatrix
-              label="Restrictions"
+              label={t('restrictions.heading')}
               columns={restrictionChoices(users.flatMap((u) => u.restrictions)).map((c) => ({
                 key: c.key,
-                hint: `becomes ${c.flag}`,
+                hint: t('restrictions.becomes', { flag: c.flag }),
               }))}
               users={users}
               held={(user) => user.restrictions}
               mayChange={mayRestrict}
+              saveName={(user) => t('restrictions.saveRow', { name: user.username })}
               onSave={(user, values) =>
                 run(
                   () => commands.setRestrictions(user.id, values),
-                  `Restrictions of "${user.username}" saved`,
+                  t('restrictions.saved', { name: user.username }),
                 )
               }
             />

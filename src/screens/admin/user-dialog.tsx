@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mayChangeFlag, userErrors } from '../../../streams/admin';
 import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
 import type { AdminUser, UserFields } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
 import { FormDialog } from '../../ui/form-dialog';
+import { LanguageSelect } from '../../ui/language-select';
 import { CheckField, FieldError, TextField } from '../../ui/text-field';
 import styles from './admin.module.css';
 import { useFormCheck } from './use-form-check';
@@ -16,13 +18,13 @@ type Flag =
   | 'skipTokenValidation'
   | 'autoRefreshTokens';
 
-/** SPEC 3's user flags the form sets, as people read them. */
-const flagLabels: [Flag, string][] = [
-  ['desktop_access', 'Desktop access'],
-  ['mobile_access', 'Mobile access'],
-  ['force_mobile_mode_enabled', 'Choose mobile or desktop after signing in (forced mobile mode)'],
-  ['skipTokenValidation', 'Skip background token validation'],
-  ['autoRefreshTokens', 'Refresh sessions automatically'],
+/** SPEC 3's user flags the form sets (each named by `admin:userFlag.<flag>`). */
+export const userFlags: readonly Flag[] = [
+  'desktop_access',
+  'mobile_access',
+  'force_mobile_mode_enabled',
+  'skipTokenValidation',
+  'autoRefreshTokens',
 ];
 
 /** The flags that are grants: a manager who is not an administrator gives only those they hold. */
@@ -41,6 +43,7 @@ const blank: Draft = {
   skipTokenValidation: false,
   autoRefreshTokens: true,
   locationIds: [],
+  locale: null,
 };
 
 const draftOf = (user: AdminUser): Draft => ({
@@ -54,6 +57,7 @@ const draftOf = (user: AdminUser): Draft => ({
   skipTokenValidation: user.skipTokenValidation,
   autoRefreshTokens: user.autoRefreshTokens,
   locationIds: user.locationIds,
+  locale: user.locale ?? null,
 });
 
 /** The fields of `draft` that differ from `user` (an edit sends only what changed). */
@@ -81,6 +85,7 @@ export function UserDialog({
   onSave: (fields: UserFields) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const me = useUser();
   const permissions = usePermission();
   const locations = useLocations();
@@ -108,15 +113,15 @@ export function UserDialog({
 
   return (
     <FormDialog
-      title={isNew ? 'New user' : `Edit ${user.username}`}
-      action={isNew ? 'Create user' : 'Save user'}
+      title={isNew ? t('userDialog.newTitle') : t('userDialog.editTitle', { name: user.username })}
+      action={isNew ? t('userDialog.create') : t('userDialog.save')}
       size="lg"
       className={styles.form}
       onClose={onClose}
       onSubmit={save}
     >
       <TextField
-        label="Username"
+        label={t('userDialog.username')}
         autoComplete="off"
         value={draft.username}
         error={errors.username}
@@ -124,7 +129,7 @@ export function UserDialog({
       />
       {isNew ? (
         <TextField
-          label="Temporary password"
+          label={t('userDialog.password')}
           type="password"
           autoComplete="new-password"
           value={draft.password}
@@ -133,30 +138,32 @@ export function UserDialog({
         />
       ) : (
         <CheckField
-          label="Ask for a new password at the next sign-in"
+          label={t('userDialog.askPassword')}
           checked={draft.first_login}
           onChange={(e) => change({ first_login: e.target.checked })}
         />
       )}
-      {isNew && (
-        <p className={`${styles.muted} ${styles.wide}`}>
-          They sign in with this password once and then choose their own (first login).
-        </p>
-      )}
+      {isNew && <p className={`${styles.muted} ${styles.wide}`}>{t('userDialog.passwordHint')}</p>}
+      <LanguageSelect
+        label={t('userDialog.language')}
+        value={draft.locale}
+        none={t('userDialog.browserLanguage')}
+        onChange={(locale) => change({ locale })}
+      />
       <fieldset className={styles.group}>
-        <legend>Access</legend>
+        <legend>{t('userDialog.access')}</legend>
         {permissions.admin && (
           <CheckField
-            label="Administrator (passes every check)"
+            label={t('userDialog.admin')}
             checked={draft.admin}
             disabled={self}
             onChange={(e) => change({ admin: e.target.checked })}
           />
         )}
-        {flagLabels.map(([flag, label]) => (
+        {userFlags.map((flag) => (
           <CheckField
             key={flag}
-            label={label}
+            label={t(`userFlag.${flag}`)}
             checked={draft[flag]}
             disabled={!mayGrant(flag)}
             onChange={(e) => change({ [flag]: e.target.checked })}
@@ -167,7 +174,7 @@ export function UserDialog({
         className={styles.group}
         aria-describedby={errors.locationIds ? 'user-locations-error' : undefined}
       >
-        <legend>Locations they work at</legend>
+        <legend>{t('userDialog.locations')}</legend>
         {choices.map((location) => (
           <CheckField
             key={location.id}

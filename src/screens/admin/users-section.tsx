@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { passwordError } from '../../../streams/admin';
 import { type AdminUser, type UserFields, useAdminCommands, useAdminUsers } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
@@ -17,24 +19,25 @@ type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset' | 'disable' | 'delete';
 
 /** The badges of a user's access, as the list shows them. */
 function AccessBadges({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
   return (
     <span className={styles.badges}>
       {user.disabled && (
         <span className={styles.badge} data-tone="error">
-          Disabled
+          {t('users.badge.disabled')}
         </span>
       )}
       {user.admin && (
         <span className={styles.badge} data-tone="brand">
-          Administrator
+          {t('users.badge.admin')}
         </span>
       )}
-      {user.desktop_access && <span className={styles.badge}>Desktop</span>}
-      {user.mobile_access && <span className={styles.badge}>Mobile</span>}
-      {user.force_mobile_mode_enabled && <span className={styles.badge}>Chooses mode</span>}
+      {user.desktop_access && <span className={styles.badge}>{t('users.badge.desktop')}</span>}
+      {user.mobile_access && <span className={styles.badge}>{t('users.badge.mobile')}</span>}
+      {user.force_mobile_mode_enabled && <span className={styles.badge}>{t('users.badge.choosesMode')}</span>}
       {user.first_login && (
         <span className={styles.badge} data-tone="warning">
-          Password not chosen yet
+          {t('users.badge.firstLogin')}
         </span>
       )}
     </span>
@@ -51,22 +54,21 @@ function ResetPasswordDialog({
   onReset: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [password, setPassword] = useState('');
   const { errors, attempt } = useFormCheck(password, (p) => oneField('password', passwordError(p)));
   return (
     <FormDialog
-      title={`Reset the password of ${user.username}?`}
-      action="Reset password"
+      title={t('users.reset.title', { name: user.username })}
+      action={t('users.reset.action')}
       danger
       size="sm"
       onClose={onClose}
       onSubmit={() => attempt() && onReset(password)}
     >
-      <p className={styles.muted}>
-        They are signed out everywhere at once, sign in with this password and then choose their own.
-      </p>
+      <p className={styles.muted}>{t('users.reset.lead')}</p>
       <TextField
-        label="New temporary password"
+        label={t('users.reset.password')}
         type="password"
         autoComplete="new-password"
         value={password}
@@ -82,6 +84,8 @@ export function UsersSection() {
   const { state, reload } = useAdminUsers();
   const commands = useAdminCommands();
   const { run, save: act } = useAction(reload);
+  const { t } = useTranslation('admin');
+  const format = useFormats();
   const me = useUser();
   const locations = useLocations();
   const [search, setSearch] = useState('');
@@ -89,29 +93,32 @@ export function UsersSection() {
   const close = () => setDialog(null);
   const nameOf = (id: string) =>
     (locations.status === 'ready' && locations.locations.find((l) => l.id === id)?.name) ||
-    'another location';
+    t('users.anotherLocation');
 
   const save = (fields: UserFields) =>
     dialog?.kind === 'edit'
-      ? act(() => commands.updateUser(dialog.user.id, fields), `User "${dialog.user.username}" saved`)
+      ? act(
+          () => commands.updateUser(dialog.user.id, fields),
+          t('users.saved', { name: dialog.user.username }),
+        )
       : act(
           () => commands.createUser(fields as UserFields & { username: string; password: string }),
-          `User "${fields.username}" created: they choose their own password at their first sign-in`,
+          t('users.created', { name: fields.username }),
         );
 
   return (
     <section className={styles.section} aria-labelledby="users-heading">
       <div className={styles.head}>
-        <h2 id="users-heading">Users</h2>
+        <h2 id="users-heading">{t('users.heading')}</h2>
         <span className={styles.spring} />
         <TextField
-          label="Search users"
+          label={t('users.search')}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
-          New user
+          {t('users.new')}
         </Button>
       </div>
       <Loaded state={state}>
@@ -120,28 +127,34 @@ export function UsersSection() {
           const shown = users.filter((u) => u.username.toLowerCase().includes(needle));
           return (
             <AdminTable
-              label="Users"
-              columns={['User', 'Access', 'Locations']}
+              label={t('users.heading')}
+              columns={[t('users.column.user'), t('users.column.access'), t('users.column.locations')]}
               empty={
                 shown.length > 0
                   ? null
                   : users.length === 0
-                    ? 'No users you may manage.'
-                    : `No user matches "${search}".`
+                    ? t('users.none')
+                    : t('users.noMatch', { search })
               }
             >
               {shown.map((user) => {
                 const self = user.id === me?.id;
                 return (
                   <tr key={user.id} data-user={user.username}>
-                    <th scope="row">{user.username}</th>
+                    <th scope="row" translate="no">
+                      {user.username}
+                    </th>
                     <td>
                       <AccessBadges user={user} />
                     </td>
                     <td>
-                      {user.admin && user.locationIds.length === 0
-                        ? 'All (administrator)'
-                        : user.locationIds.map(nameOf).join(', ') || 'None'}
+                      {user.admin && user.locationIds.length === 0 ? (
+                        t('users.allLocations')
+                      ) : user.locationIds.length === 0 ? (
+                        t('users.noLocations')
+                      ) : (
+                        <span translate="no">{format.list(user.locationIds.map(nameOf))}</span>
+                      )}
                     </td>
                     <td>
                       <RowActions
@@ -151,9 +164,9 @@ export function UsersSection() {
                       >
                         <Button
                           onClick={() => setDialog({ kind: 'reset', user })}
-                          aria-label={`Reset password of ${user.username}`}
+                          aria-label={t('users.resetName', { name: user.username })}
                         >
-                          Reset password
+                          {t('users.reset.action')}
                         </Button>
                         {!self &&
                           (user.disabled ? (
@@ -161,19 +174,19 @@ export function UsersSection() {
                               onClick={() =>
                                 run(
                                   () => commands.updateUser(user.id, { disabled: false }),
-                                  `User "${user.username}" enabled: they may sign in again`,
+                                  t('users.enabled', { name: user.username }),
                                 )
                               }
-                              aria-label={`Enable ${user.username}`}
+                              aria-label={t('users.enableName', { name: user.username })}
                             >
-                              Enable
+                              {t('users.enable')}
                             </Button>
                           ) : (
                             <Button
                               onClick={() => setDialog({ kind: 'disable', user })}
-                              aria-label={`Disable ${user.username}`}
+                              aria-label={t('users.disableName', { name: user.username })}
                             >
-                              Disable
+                              {t('users.disable')}
                             </Button>
                           ))}
                       </RowActions>
@@ -200,42 +213,39 @@ export function UsersSection() {
           onReset={(password) =>
             act(
               () => commands.updateUser(dialog.user.id, { password, first_login: true }),
-              `Password of "${dialog.user.username}" reset: their sessions have ended`,
+              t('users.reset.done', { name: dialog.user.username }),
             )
           }
         />
       )}
       {dialog?.kind === 'disable' && (
         <ConfirmDialog
-          question={`Disable ${dialog.user.username}?`}
-          action="Disable user"
+          question={t('users.disableDialog.question', { name: dialog.user.username })}
+          action={t('users.disableDialog.action')}
           onClose={close}
           onConfirm={() =>
             act(
               () => commands.updateUser(dialog.user.id, { disabled: true }),
-              `User "${dialog.user.username}" disabled and signed out`,
+              t('users.disableDialog.done', { name: dialog.user.username }),
             )
           }
         >
-          <p>
-            They are signed out at once and cannot sign in until enabled again. What they did stays in the
-            log.
-          </p>
+          <p>{t('users.disableDialog.body')}</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
-          question={`Delete ${dialog.user.username}?`}
-          action="Delete user"
+          question={t('users.deleteDialog.question', { name: dialog.user.username })}
+          action={t('users.deleteDialog.action')}
           onClose={close}
           onConfirm={() =>
-            act(() => commands.deleteUser(dialog.user.id), `User "${dialog.user.username}" deleted`)
+            act(
+              () => commands.deleteUser(dialog.user.id),
+              t('users.deleteDialog.done', { name: dialog.user.username }),
+            )
           }
         >
-          <p>
-            This cannot be undone: their account, permissions and locations go. What they did stays in the
-            activity log. To keep the account, disable it instead.
-          </p>
+          <p>{t('users.deleteDialog.body')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ZoneDraft, zoneErrors } from '../../../streams/admin';
 import { type AdminZone, useAdminCommands, useAdminZones, type ZoneFields } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
@@ -13,10 +15,8 @@ import { Loaded } from './loaded';
 import { useAction } from './use-action';
 import { useFormCheck } from './use-form-check';
 
-const temperatures = [
-  { value: 'cold', label: 'Cold (cooled store)' },
-  { value: 'ambient', label: 'Ambient (not cooled)' },
-];
+/** A zone's temperature classes, each named by `admin:zones.temperature.<class>`. */
+export const zoneTemperatures = ['cold', 'ambient'] as const;
 
 /** A new zone or a change of one: name, rows, pallets per row, temperature class. */
 function ZoneDialog({
@@ -28,6 +28,7 @@ function ZoneDialog({
   onSave: (fields: ZoneFields) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<ZoneDraft & { temperature: ZoneFields['temperature'] }>({
     name: zone?.name ?? '',
     rows: String(zone?.rows ?? 4),
@@ -46,26 +47,26 @@ function ZoneDialog({
     });
   return (
     <FormDialog
-      title={zone ? `Edit ${zone.name}` : 'New storage zone'}
-      action={zone ? 'Save zone' : 'Add zone'}
+      title={zone ? t('zones.editTitle', { name: zone.name }) : t('zones.newTitle')}
+      action={zone ? t('zones.save') : t('zones.add')}
       className={styles.form}
       onClose={onClose}
       onSubmit={save}
     >
       <TextField
-        label="Zone name"
+        label={t('zones.name')}
         value={draft.name}
         error={errors.name}
         onChange={(e) => change({ name: e.target.value })}
       />
       <SelectField
-        label="Temperature"
+        label={t('zones.temperatureLabel')}
         value={draft.temperature}
-        choices={temperatures}
+        choices={zoneTemperatures.map((value) => ({ value, label: t(`zones.temperature.${value}`) }))}
         onChange={(value) => change({ temperature: value as ZoneFields['temperature'] })}
       />
       <TextField
-        label="Rows"
+        label={t('zones.rows')}
         type="number"
         min={1}
         max={200}
@@ -74,7 +75,7 @@ function ZoneDialog({
         onChange={(e) => change({ rows: e.target.value })}
       />
       <TextField
-        label="Pallets per row (row capacity)"
+        label={t('zones.rowCapacity')}
         type="number"
         min={1}
         max={500}
@@ -82,11 +83,7 @@ function ZoneDialog({
         error={errors.rowCapacity}
         onChange={(e) => change({ rowCapacity: e.target.value })}
       />
-      {zone && (
-        <p className={`${styles.muted} ${styles.wide}`}>
-          Fewer rows or a smaller capacity is refused while pallets stand where they would no longer fit.
-        </p>
-      )}
+      {zone && <p className={`${styles.muted} ${styles.wide}`}>{t('zones.shrinkHint')}</p>}
     </FormDialog>
   );
 }
@@ -95,6 +92,8 @@ type Dialog = { kind: 'new' } | { kind: 'edit' | 'delete'; zone: AdminZone } | n
 
 /** Storage zones of the chosen location: rows, row capacity and temperature; an empty one may go. */
 export function ZonesSection() {
+  const { t } = useTranslation('admin');
+  const format = useFormats();
   const locationId = useLocationId();
   const place = useChosenLocationName() ?? '…';
   const { state, reload } = useAdminZones(locationId);
@@ -105,31 +104,44 @@ export function ZonesSection() {
   return (
     <section className={styles.section} aria-labelledby="zones-heading">
       <div className={styles.head}>
-        <h2 id="zones-heading">Storage zones of {place}</h2>
+        <h2 id="zones-heading">
+          {t('zones.heading')} <span translate="no">{place}</span>
+        </h2>
         <span className={styles.spring} />
         <Button variant="primary" onClick={() => setDialog({ kind: 'new' })}>
-          New zone
+          {t('zones.new')}
         </Button>
       </div>
       <Loaded state={state}>
         {(zones) => (
           <AdminTable
-            label="Storage zones"
-            columns={['Zone', 'Temperature', 'Rows', 'Pallets per row', 'Pallets stored']}
-            empty={zones.length === 0 ? 'No storage zones yet.' : null}
+            label={t('zones.table')}
+            columns={[
+              t('zones.column.zone'),
+              t('zones.column.temperature'),
+              t('zones.column.rows'),
+              t('zones.column.rowCapacity'),
+              t('zones.column.stored'),
+            ]}
+            empty={zones.length === 0 ? t('zones.none') : null}
           >
             {zones.map((zone) => (
               <tr key={zone.id}>
-                <th scope="row">{zone.name}</th>
+                <th scope="row" translate="no">
+                  {zone.name}
+                </th>
                 <td>
                   <span className={styles.badge} data-tone={zone.temperature === 'cold' ? 'cold' : undefined}>
-                    {zone.temperature === 'cold' ? 'Cold' : 'Ambient'}
+                    {t(`zones.temperatureShort.${zone.temperature}`)}
                   </span>
                 </td>
-                <td>{zone.rows}</td>
-                <td>{zone.rowCapacity}</td>
+                <td>{format.number(zone.rows)}</td>
+                <td>{format.number(zone.rowCapacity)}</td>
                 <td>
-                  {zone.rowPallets.flat().length} of {zone.rows * zone.rowCapacity}
+                  {t('zones.storedOf', {
+                    stored: format.number(zone.rowPallets.flat().length),
+                    capacity: format.number(zone.rows * zone.rowCapacity),
+                  })}
                 </td>
                 <td>
                   <RowActions
@@ -149,21 +161,27 @@ export function ZonesSection() {
           onClose={close}
           onSave={(fields) =>
             dialog.kind === 'edit'
-              ? save(() => commands.updateZone(dialog.zone.id, fields), `Zone "${fields.name}" saved`)
-              : save(() => commands.createZone(locationId, fields), `Zone "${fields.name}" added`)
+              ? save(
+                  () => commands.updateZone(dialog.zone.id, fields),
+                  t('zones.saved', { name: fields.name }),
+                )
+              : save(() => commands.createZone(locationId, fields), t('zones.added', { name: fields.name }))
           }
         />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
-          question={`Delete ${dialog.zone.name}?`}
-          action="Delete zone"
+          question={t('zones.deleteDialog.question', { name: dialog.zone.name })}
+          action={t('zones.deleteDialog.action')}
           onClose={close}
           onConfirm={() =>
-            save(() => commands.deleteZone(dialog.zone.id), `Zone "${dialog.zone.name}" deleted`)
+            save(
+              () => commands.deleteZone(dialog.zone.id),
+              t('zones.deleteDialog.done', { name: dialog.zone.name }),
+            )
           }
         >
-          <p>A zone can go only when no pallet stands in it.</p>
+          <p>{t('zones.deleteDialog.body')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -60,8 +60,19 @@ function Element({
   }
 }
 
-/** The label as the printer will print it: the same layout as the ZPL, drawn in dots, shown at its size in mm. */
-export function LabelPreview({ layout, description }: { layout: LabelLayout; description: string }) {
+/**
+ * The label as the printer will print it: the same layout as the ZPL, drawn in dots, shown at its
+ * size in mm; its words are in `language` (the location's label language).
+ */
+export function LabelPreview({
+  layout,
+  language,
+  description,
+}: {
+  layout: LabelLayout;
+  language: string;
+  description: string;
+}) {
   const barcodes$ = useObservable(() => from(loadBarcodes()).pipe(map((b): Barcodes | null => b)));
   const barcodes = useObservableState(barcodes$, null);
   const widthMm = layout.widthDots / layout.dotsPerMm;
@@ -71,6 +82,7 @@ export function LabelPreview({ layout, description }: { layout: LabelLayout; des
       role="img"
       aria-label={description}
       data-testid="label-preview"
+      lang={language}
       viewBox={`0 0 ${layout.widthDots} ${layout.heightDots}`}
       // 3 px per mm: a 100 mm label shows 300 px wide
       style={{ width: `${widthMm * 3}px` }}

@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Locale } from '../../../streams/i18n';
 import { hasPermission } from '../../../streams/permissions';
 import {
-  type LabelWords,
   labelLimitsMm,
+  labelWords,
   type PrintJobState,
   palletLabelLayout,
   printerDpis,
-  printJobText,
   testLabelFields,
 } from '../../../streams/printing';
 import { useChosenLocationName } from '../../hooks/app-state';
@@ -18,23 +19,16 @@ import {
   usePrinters,
   usePrintJob,
 } from '../../hooks/printers';
-import { apiErrorText } from '../../shell/api-error';
+import { useFormats } from '../../i18n/format';
+import { apiErrorText, specText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import { LanguageSelect } from '../../ui/language-select';
+import { PageTitle } from '../../ui/page-title';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
-
-/** The label's fixed words in the preview (the app's catalogue gives them once it has them). */
-const previewWords: LabelWords = {
-  box: 'Box',
-  option: 'Option',
-  palletType: 'Pallet',
-  date: 'Date',
-  testLabel: 'Test label',
-  decimalSeparator: '.',
-};
 
 const blank: PrinterFields = {
   name: '',
@@ -48,8 +42,12 @@ const blank: PrinterFields = {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** What a print job shows: sending, sent with its bytes, or what went wrong; read aloud as it changes. */
-function JobStatus({ job }: { job: PrintJobState | null }) {
+/**
+ * What a print job shows: sending, sent with its bytes, or what went wrong with the printer at
+ * `where` (host:port); read aloud as it changes.
+ */
+function JobStatus({ job, where }: { job: PrintJobState | null; where: string }) {
+  const { t } = useTranslation('printers');
   const tone =
     job === null || job.name === 'SENDING'
       ? ''
@@ -63,7 +61,15 @@ function JobStatus({ job }: { job: PrintJobState | null }) {
       data-testid="print-status"
       className={[styles.status, tone].join(' ')}
     >
-      {job === null ? '' : printJobText(job)}
+      {job === null
+        ? ''
+        : job.name === 'SENDING'
+          ? t('job.sending')
+          : job.name === 'FAILED'
+            ? specText(job.message)
+            : job.result.status === 'sent'
+              ? t('job.sent', { count: job.result.bytes })
+              : t(`jobFailed.${job.result.status}`, { where })}
     </p>
   );
 }
@@ -80,6 +86,7 @@ function PrinterForm({
   onSave: (fields: PrinterFields) => Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation(['printers', 'common']);
   const [fields, setFields] = useState(initial);
   const [saving, setSaving] = useState(false);
   const change = (patch: Partial<PrinterFields>) => {
@@ -103,22 +110,22 @@ function PrinterForm({
     step: 0.1,
   });
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Printer">
+    <form className={styles.form} onSubmit={submit} aria-label={t('form.name')}>
       <TextField
-        label="Printer name"
+        label={t('form.printerName')}
         required
         maxLength={100}
         value={fields.name}
         onChange={(e) => change({ name: e.target.value })}
       />
       <TextField
-        label="Host name or IP address"
+        label={t('form.host')}
         required
         value={fields.host}
         onChange={(e) => change({ host: e.target.value.trim() })}
       />
       <TextField
-        label="Port"
+        label={t('form.port')}
         type="number"
         min={1}
         max={65535}
@@ -126,73 +133,104 @@ function PrinterForm({
         onChange={(e) => change({ port: Number(e.target.value) })}
       />
       <SelectField
-        label="Resolution"
+        label={t('form.resolution')}
         value={String(fields.dpi)}
-        choices={printerDpis.map((dpi) => ({ value: String(dpi), label: `${dpi} dpi` }))}
+        choices={printerDpis.map((dpi) => ({ value: String(dpi), label: t('form.dpi', { dpi }) }))}
         onChange={(value) => change({ dpi: Number(value) as Printer['dpi'] })}
       />
       <TextField
-        label="Label width (mm)"
+        label={t('form.width')}
         {...mm(labelLimitsMm.width)}
         value={fields.labelWidthMm}
         onChange={(e) => change({ labelWidthMm: Number(e.target.value) })}
       />
       <TextField
-        label="Label height (mm)"
+        label={t('form.height')}
         {...mm(labelLimitsMm.height)}
         value={fields.labelHeightMm}
         onChange={(e) => change({ labelHeightMm: Number(e.target.value) })}
       />
       <CheckField
-        label="Default printer of this location"
+        label={t('form.default')}
         checked={fields.isDefault}
         onChange={(e) => change({ isDefault: e.target.checked })}
       />
       <div className={styles.actions}>
         <Button type="submit" variant="primary" disabled={saving}>
-          Save printer
+          {t('form.save')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
       </div>
     </form>
   );
 }
 
-/** The GS1 company prefix of the location: with it, labels carry the pallet's SSCC. */
-function Gs1Setting({
+/**
+ * The location's label settings: its GS1 company prefix (with it, labels carry the pallet's
+ * SSCC) and the language its labels print in, whoever prints them.
+ */
+function LabelSettingsForm({
   prefix,
+  labelLocale,
   canManage,
   onSaved,
 }: {
   prefix: string | null;
+  labelLocale: Locale;
   canManage: boolean;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation('printers');
   const [value, setValue] = useState(prefix ?? '');
   const commands = usePrinterCommands();
   const toasts = useToasts();
-  if (!canManage) return <p>GS1 company prefix: {prefix ?? 'none (labels carry no SSCC)'}</p>;
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const language = t(`languageName.${labelLocale}`);
+  if (!canManage)
+    return (
+      <>
+        <p>
+          {t('gs1.label')}: {prefix === null ? t('gs1.none') : <span translate="no">{prefix}</span>}
+        </p>
+        <p>{t('labelLanguage.shown', { language })}</p>
+      </>
+    );
+  const run = async (work: () => Promise<unknown>, done: string) => {
     try {
-      await commands.setGs1CompanyPrefix(value.trim() === '' ? null : value.trim());
-      toasts.notify('GS1 company prefix saved', { variant: 'success' });
+      await work();
+      toasts.notify(done, { variant: 'success' });
       onSaved();
     } catch (error) {
       toasts.notify(apiErrorText(error), { variant: 'error' });
     }
   };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => commands.setGs1CompanyPrefix(value.trim() === '' ? null : value.trim()), t('gs1.saved'));
+  };
   return (
-    <form className={styles.inline} onSubmit={save} aria-label="GS1 settings">
-      <TextField
-        label="GS1 company prefix (4 to 12 digits; empty: no SSCC)"
-        inputMode="numeric"
-        pattern="[0-9]{4,12}"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+    <>
+      <form className={styles.inline} onSubmit={save} aria-label={t('gs1.form')}>
+        <TextField
+          label={t('gs1.field')}
+          inputMode="numeric"
+          pattern="[0-9]{4,12}"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button type="submit">{t('gs1.save')}</Button>
+      </form>
+      <LanguageSelect
+        label={t('labelLanguage.field')}
+        value={labelLocale}
+        onChange={(locale) =>
+          locale &&
+          void run(
+            () => commands.setLabelLocale(locale),
+            t('labelLanguage.saved', { language: t(`languageName.${locale}`) }),
+          )
+        }
       />
-      <Button type="submit">Save prefix</Button>
-    </form>
+    </>
   );
 }
 
@@ -200,6 +238,8 @@ type Editing = { kind: 'new' } | { kind: 'edit'; printer: Printer } | null;
 
 /** Printers: the chosen location's label printers, a preview of their label, and a test print. */
 export default function PrinterConfigScreen() {
+  const { t } = useTranslation(['printers', 'common']);
+  const format = useFormats();
   const { state, reload } = usePrinters();
   const commands = usePrinterCommands();
   const toasts = useToasts();
@@ -214,6 +254,8 @@ export default function PrinterConfigScreen() {
   const selected = printers.find((p) => p.id === selectedId) ?? printers[0] ?? null;
   const shown = draft ?? selected;
   const prefix = state.status === 'ready' ? state.gs1CompanyPrefix : null;
+  const labelLocale = state.status === 'ready' ? state.labelLocale : 'en';
+  const words = labelWords[labelLocale];
 
   const openForm = (next: Editing) => {
     setEditing(next);
@@ -227,7 +269,7 @@ export default function PrinterConfigScreen() {
         editing?.kind === 'edit'
           ? await commands.update(editing.printer.id, fields)
           : await commands.create(fields);
-      toasts.notify(`Printer "${saved.name}" saved`, { variant: 'success' });
+      toasts.notify(t('saved', { name: saved.name }), { variant: 'success' });
       setSelectedId(saved.id);
       openForm(null);
       reload();
@@ -236,7 +278,7 @@ export default function PrinterConfigScreen() {
     }
   };
   const remove = async (printer: Printer) => {
-    if (!window.confirm(`Delete printer "${printer.name}"?`)) return;
+    if (!window.confirm(t('deleteQuestion', { name: printer.name }))) return;
     try {
       await commands.remove(printer.id);
       reload();
@@ -247,25 +289,34 @@ export default function PrinterConfigScreen() {
 
   return (
     <div className={styles.screen}>
-      <h1>Printers</h1>
+      <PageTitle page={t('title')} />
+      <h1>{t('title')}</h1>
       <p className={styles.summary}>
-        Label printers of {locationName ?? 'this location'} (ZPL over the network, port 9100). Pallet labels
-        go to the default printer; without one, the browser prints them.
+        {locationName === null ? (
+          t('summaryHere')
+        ) : (
+          <Trans
+            t={t}
+            i18nKey="summary"
+            values={{ name: locationName }}
+            components={{ place: <span translate="no" /> }}
+          />
+        )}
       </p>
-      {state.status === 'loading' && <p>Loading...</p>}
+      {state.status === 'loading' && <p>{t('common:loading')}</p>}
       {state.status === 'failed' && <p role="alert">{apiErrorText(state.error)}</p>}
       {state.status === 'ready' && (
         <div className={styles.columns}>
           <section aria-labelledby="printers-heading" className={styles.panel}>
             <div className={styles.head}>
-              <h2 id="printers-heading">Printers</h2>
+              <h2 id="printers-heading">{t('title')}</h2>
               {canManage && editing === null && (
                 <Button variant="primary" onClick={() => openForm({ kind: 'new' })}>
-                  Add printer
+                  {t('add')}
                 </Button>
               )}
             </div>
-            {printers.length === 0 && <p>No printer yet: labels are printed by the browser.</p>}
+            {printers.length === 0 && <p>{t('none')}</p>}
             <ul className={styles.list}>
               {printers.map((printer) => (
                 <li key={printer.id} className={printer.id === selected?.id ? styles.current : ''}>
@@ -275,27 +326,34 @@ export default function PrinterConfigScreen() {
                     aria-pressed={printer.id === selected?.id}
                     onClick={() => setSelectedId(printer.id)}
                   >
-                    <strong>{printer.name}</strong>
-                    {printer.isDefault && <span className={styles.badge}>Default</span>}
+                    <strong translate="no">{printer.name}</strong>
+                    {printer.isDefault && <span className={styles.badge}>{t('default')}</span>}
                     <span>
-                      {printer.host}:{printer.port} · {printer.dpi} dpi · {printer.labelWidthMm} ×{' '}
-                      {printer.labelHeightMm} mm
+                      <span translate="no">
+                        {printer.host}:{printer.port}
+                      </span>{' '}
+                      ·{' '}
+                      {t('size', {
+                        dpi: printer.dpi,
+                        width: format.number(printer.labelWidthMm, 1),
+                        height: format.number(printer.labelHeightMm, 1),
+                      })}
                     </span>
                   </button>
                   {canManage && (
                     <span className={styles.rowActions}>
                       <Button
                         onClick={() => openForm({ kind: 'edit', printer })}
-                        aria-label={`Edit ${printer.name}`}
+                        aria-label={t('editName', { name: printer.name })}
                       >
-                        Edit
+                        {t('edit')}
                       </Button>
                       <Button
                         variant="danger"
                         onClick={() => remove(printer)}
-                        aria-label={`Delete ${printer.name}`}
+                        aria-label={t('deleteName', { name: printer.name })}
                       >
-                        Delete
+                        {t('delete')}
                       </Button>
                     </span>
                   )}
@@ -311,19 +369,27 @@ export default function PrinterConfigScreen() {
                 onCancel={() => openForm(null)}
               />
             )}
-            <Gs1Setting key={prefix ?? ''} prefix={prefix} canManage={canManage} onSaved={reload} />
+            <LabelSettingsForm
+              key={prefix ?? ''}
+              prefix={prefix}
+              labelLocale={labelLocale}
+              canManage={canManage}
+              onSaved={reload}
+            />
           </section>
           <section aria-labelledby="preview-heading" className={styles.panel}>
-            <h2 id="preview-heading">Label preview</h2>
+            <h2 id="preview-heading">{t('preview.heading')}</h2>
             {shown ? (
               <>
                 <LabelPreview
-                  layout={palletLabelLayout(
-                    testLabelFields(shown, today(), prefix, previewWords),
-                    shown,
-                    previewWords,
-                  )}
-                  description={`Test label of ${shown.name || 'the new printer'}, ${shown.labelWidthMm} × ${shown.labelHeightMm} mm at ${shown.dpi} dpi`}
+                  layout={palletLabelLayout(testLabelFields(shown, today(), prefix, words), shown, words)}
+                  language={labelLocale}
+                  description={t('preview.description', {
+                    name: shown.name || t('preview.newPrinter'),
+                    width: format.number(shown.labelWidthMm, 1),
+                    height: format.number(shown.labelHeightMm, 1),
+                    dpi: shown.dpi,
+                  })}
                 />
                 {selected && draft === null && (
                   <div className={styles.actions}>
@@ -332,14 +398,14 @@ export default function PrinterConfigScreen() {
                       disabled={job?.name === 'SENDING'}
                       onClick={() => startJob(commands.test(selected.id))}
                     >
-                      Print test label on {selected.name}
+                      {t('preview.print', { name: selected.name })}
                     </Button>
                   </div>
                 )}
-                <JobStatus job={job} />
+                <JobStatus job={job} where={selected ? `${selected.host}:${selected.port}` : ''} />
               </>
             ) : (
-              <p>Add a printer to see its label.</p>
+              <p>{t('preview.none')}</p>
             )}
           </section>
         </div>
