@@ -20,9 +20,9 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   inventory: screen(() => import('../screens/inventory/inventory-screen')),
   'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen')),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen')),
-  sorting: screen(() => import('../screens/consoles/sorting-console')),
-  kleinpak: screen(() => import('../screens/consoles/kleinpak-console')),
-  logistics: screen(() => import('../screens/consoles/logistics-console')),
+  sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),
+  kleinpak: screen(() => import('../screens/consoles/kleinpak-console'), 'consoles'),
+  logistics: screen(() => import('../screens/consoles/logistics-console'), 'consoles'),
   admin: screen(() => import('../screens/admin/admin-screen')),
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };
