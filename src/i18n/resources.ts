@@ -1,6 +1,7 @@
 import type common from '../locales/en/common.json';
 import type consoles from '../locales/en/consoles.json';
 import type errors from '../locales/en/errors.json';
+import type inventory from '../locales/en/inventory.json';
 import type login from '../locales/en/login.json';
 import type shell from '../locales/en/shell.json';
 
@@ -13,6 +14,7 @@ export interface Resources {
   common: typeof common;
   consoles: typeof consoles;
   errors: typeof errors;
+  inventory: typeof inventory;
   login: typeof login;
   shell: typeof shell;
 }

@@ -17,7 +17,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: 
 export const screenChunks: Record<LazyScreenName, Chunk> = {
   'change-password': screen(() => import('../screens/change-password/change-password-screen')),
   dashboard: screen(() => import('../screens/dashboard/dashboard-screen')),
-  inventory: screen(() => import('../screens/inventory/inventory-screen')),
+  inventory: screen(() => import('../screens/inventory/inventory-screen'), 'inventory'),
   'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen')),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen')),
   sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),

@@ -1,19 +1,38 @@
-import type { StockDimension } from '../../../streams/inventory';
+import { useTranslation } from 'react-i18next';
+import type { CsvColumn, StockDimension } from '../../../streams/inventory';
+import { type StatusVariant, statusVariants } from '../../ui/status-badge';
 
-/** The age buckets as the badges read. */
-export const ageLabels: Record<string, string> = {
-  fresh: 'Fresh',
-  ripening: 'Ripening',
-  near_expiry: 'Near expiry',
-  urgent: 'Urgent',
-};
+const isStatus = (key: string): key is StatusVariant => (statusVariants as readonly string[]).includes(key);
 
-/** The dimensions as SPEC 3's filter labels name them. */
-export const dimensionLabels: Record<StockDimension, string> = {
-  tomatoType: 'Tomato type',
-  boxType: 'Box type',
-  tomatoOption: 'Option',
-  palletType: 'Pallet type',
-  zone: 'Zone',
-  age: 'Age',
-};
+/**
+ * The inventory's words in the user's language: the age buckets as their badges read, the
+ * dimensions as SPEC 3's filter labels name them, and the heads of the CSV export.
+ */
+export function useLabels() {
+  const { t } = useTranslation(['inventory', 'common']);
+  const dimensions: Record<StockDimension, string> = {
+    tomatoType: t('dimension.tomatoType'),
+    boxType: t('dimension.boxType'),
+    tomatoOption: t('dimension.tomatoOption'),
+    palletType: t('dimension.palletType'),
+    zone: t('dimension.zone'),
+    age: t('dimension.age'),
+  };
+  const csvHeads: Record<CsvColumn, string> = {
+    ID: t('csv.id'),
+    'Tomato Type': t('csv.tomatoType'),
+    'Box Type': t('csv.boxType'),
+    Option: t('csv.option'),
+    Type: t('csv.type'),
+    'Weight (kg)': t('csv.weight'),
+    Zone: t('csv.zone'),
+    Age: t('csv.age'),
+    Made: t('csv.made'),
+  };
+  return {
+    /** An age bucket as its badge reads ("Near expiry"), or the key as it is. */
+    age: (key: string) => (isStatus(key) ? t(`common:status.${key}`) : key),
+    dimension: (dimension: StockDimension) => dimensions[dimension],
+    csvHeads,
+  };
+}

@@ -1,22 +1,13 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AgeBucket, type KeyContext, keyOf, unknownValue } from '../../../streams/inventory';
 import { usePallet } from '../../hooks/live';
+import { useFormats } from '../../i18n/format';
 import { formatWeight } from '../../ui/qr-modal';
 import { StatusBadge } from '../../ui/status-badge';
 import { type Column, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { ageText, shortId } from '../dashboard/format';
+import { shortId } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
-
-const columns: Column[] = [
-  ['ID', '92px'],
-  ['Tomato', undefined],
-  ['Box', undefined],
-  ['Option', undefined],
-  ['Pallet type', undefined],
-  ['Weight', '110px'],
-  ['Zone', undefined],
-  ['Age', '190px'],
-];
 
 /** One pallet's row: re-renders only when that pallet changes. */
 const PalletRow = memo(function PalletRow({
@@ -29,6 +20,7 @@ const PalletRow = memo(function PalletRow({
   context: KeyContext;
 }) {
   const pallet = usePallet(id);
+  const format = useFormats();
   if (!pallet) return null;
   const bucket = keyOf(pallet, 'age', context);
   return (
@@ -36,16 +28,18 @@ const PalletRow = memo(function PalletRow({
       <td className={styles.id} title={id}>
         {shortId(id)}
       </td>
-      <td>{pallet.tomatoType ?? '-'}</td>
-      <td>{pallet.boxType ?? '-'}</td>
-      <td>{pallet.tomatoOption ?? '-'}</td>
-      <td>{pallet.palletType ?? '-'}</td>
+      <td translate="no">{pallet.tomatoType ?? '-'}</td>
+      <td translate="no">{pallet.boxType ?? '-'}</td>
+      <td translate="no">{pallet.tomatoOption ?? '-'}</td>
+      <td translate="no">{pallet.palletType ?? '-'}</td>
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <td>{keyOf(pallet, 'zone', context)}</td>
+      <td translate="no">{keyOf(pallet, 'zone', context)}</td>
       <td>
         <span className={styles.badges}>
           {bucket === unknownValue ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
-          <span className={styles.muted}>{ageText(pallet.createdAt, context.nowMs)}</span>
+          <span className={styles.muted}>
+            {typeof pallet.createdAt === 'string' ? format.ago(pallet.createdAt, context.nowMs) : '-'}
+          </span>
         </span>
       </td>
     </tr>
@@ -54,12 +48,23 @@ const PalletRow = memo(function PalletRow({
 
 /** The pallets on the chosen stock line; only the rows in view are in the DOM, so 10,000 scroll like 10. */
 export function PalletList({ ids, context }: { ids: readonly string[]; context: KeyContext }) {
+  const { t } = useTranslation('inventory');
   const rows = useVirtualRows(ids);
+  const columns: Column[] = [
+    [t('list.id'), '92px'],
+    [t('list.tomato'), undefined],
+    [t('list.box'), undefined],
+    [t('list.option'), undefined],
+    [t('list.palletType'), undefined],
+    [t('list.weight'), '110px'],
+    [t('list.zone'), undefined],
+    [t('list.age'), '190px'],
+  ];
   return (
     <VirtualTable
       rows={rows}
       ids={ids}
-      label="Pallets"
+      label={t('pallets')}
       columns={columns}
       className={styles.scroller}
       tableClassName={styles.list}

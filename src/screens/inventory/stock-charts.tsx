@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Stock, StockDimension, StockFilter, StockRow } from '../../../streams/inventory';
+import { useFormats } from '../../i18n/format';
 import figures from '../../ui/figures.module.css';
-import { countText, totalKgText } from '../dashboard/format';
-import { ageLabels } from './labels';
+import { useLabels } from './labels';
 
 // the badges' own colours (tokens.css), as SVG fills cannot read custom properties everywhere
 const brand = '#1f6f43';
@@ -25,12 +26,15 @@ interface ChartProps {
 
 /** One bar chart; a bar's click chooses its line (the chosen one stays bright, the others dim). */
 function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartProps) {
+  const { t } = useTranslation('inventory');
+  const format = useFormats();
+  const labels = useLabels();
   const data = rows.map((row) => ({
     ...row,
-    label: dimension === 'age' ? (ageLabels[row.key] ?? row.key) : row.key,
+    label: dimension === 'age' ? labels.age(row.key) : row.key,
   }));
   const chosen = filter?.dimension === dimension ? filter.key : null;
-  const format = measure === 'kg' ? totalKgText : countText;
+  const shown = (value: number) => (measure === 'kg' ? format.kg(value) : format.number(value));
   return (
     <figure className={figures.chart} aria-label={title} data-chart={dimension}>
       <figcaption>{title}</figcaption>
@@ -38,11 +42,11 @@ function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartPr
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="#e2e8e4" />
           <XAxis dataKey="label" interval={0} tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={(v: number) => countText(v)} width={64} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
+          <YAxis tickFormatter={(v: number) => format.number(v)} width={64} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => shown(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
           <Bar
             dataKey={measure}
-            name={measure === 'kg' ? 'kg' : 'pallets'}
+            name={measure === 'kg' ? t('chart.kg') : t('chart.pallets')}
             isAnimationActive={false}
             cursor="pointer"
             onClick={(entry) => onPick({ dimension, key: String((entry as { key?: string }).key) })}
@@ -76,10 +80,11 @@ export default function StockCharts({
   filter: StockFilter | null;
   onPick: (filter: StockFilter) => void;
 }) {
+  const { t } = useTranslation('inventory');
   return (
     <div className={figures.charts}>
       <StockChart
-        title="Stock by tomato type"
+        title={t('chart.byTomatoType')}
         dimension="tomatoType"
         rows={stock.tomatoType}
         measure="kg"
@@ -87,7 +92,7 @@ export default function StockCharts({
         onPick={onPick}
       />
       <StockChart
-        title="Stock by zone"
+        title={t('chart.byZone')}
         dimension="zone"
         rows={stock.zone}
         measure="kg"
@@ -95,7 +100,7 @@ export default function StockCharts({
         onPick={onPick}
       />
       <StockChart
-        title="Pallets by age"
+        title={t('chart.byAge')}
         dimension="age"
         rows={stock.age}
         measure="pallets"
