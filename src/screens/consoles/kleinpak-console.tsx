@@ -174,16 +174,16 @@ export default function KleinpakConsole() {
                 i18nKey="kleinpak.scanned"
                 values={{
                   id: shortId(current.id),
-                  tomatoType: current.tomatoType,
-                  boxType: current.boxType,
-                  weight: formatWeight(current.weight),
+                  pallet: [current.tomatoType, current.boxType, formatWeight(current.weight)].join(', '),
                 }}
-                components={{
-                  id: <strong translate="no" />,
-                  data: <span translate="no" />,
-                  place: <Place zone={current.storageZone} rowIndex={current.rowIndex} />,
-                }}
+                components={{ id: <strong translate="no" />, data: <span translate="no" /> }}
               />
+              {typeof current.storageZone === 'string' && current.storageZone !== '' && (
+                <>
+                  {' · '}
+                  <Place zone={current.storageZone} rowIndex={current.rowIndex} />
+                </>
+              )}
             </span>
             <Button variant="primary" disabled={busy !== null} onClick={() => process(current)}>
               {t('kleinpak.markProcessed')}

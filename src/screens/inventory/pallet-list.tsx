@@ -25,7 +25,7 @@ const PalletRow = memo(function PalletRow({
   const bucket = keyOf(pallet, 'age', context);
   return (
     <tr aria-rowindex={index + 2} data-pallet-id={id}>
-      <td className={styles.id} title={id}>
+      <td className={styles.id} title={id} translate="no">
         {shortId(id)}
       </td>
       <td translate="no">{pallet.tomatoType ?? '-'}</td>
@@ -37,9 +37,13 @@ const PalletRow = memo(function PalletRow({
       <td>
         <span className={styles.badges}>
           {bucket === unknownValue ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
-          <span className={styles.muted}>
-            {typeof pallet.createdAt === 'string' ? format.ago(pallet.createdAt, context.nowMs) : '-'}
-          </span>
+          {typeof pallet.createdAt === 'string' ? (
+            <time className={styles.muted} dateTime={pallet.createdAt}>
+              {format.ago(pallet.createdAt, context.nowMs)}
+            </time>
+          ) : (
+            '-'
+          )}
         </span>
       </td>
     </tr>
