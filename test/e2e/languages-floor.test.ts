@@ -319,6 +319,10 @@ describe('a Dutch browser', () => {
       await page.locator('[data-chart="tomatoType"] .recharts-bar-rectangle').first().waitFor(slow);
       await page.locator('[data-pallet-id]').first().waitFor(slow);
       await shoot('inventory');
+      await page.locator('[data-stock="zone"]').scrollIntoViewIfNeeded();
+      await shoot('inventory-tables');
+      await page.locator('[data-testid="inventory-scroller"]').scrollIntoViewIfNeeded();
+      await shoot('inventory-list');
       await page.getByRole('button', { name: 'Alleen pallets Beef tonen' }).click();
       await page.getByRole('button', { name: 'Filter Tomatensoort: Beef wissen' }).waitFor(slow);
       await page.getByTestId('inventory-count').filter({ hasText: '2 pallets' }).waitFor(slow);

@@ -75,7 +75,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
       const pallet = palletOf(id);
       if (!pallet) return [];
       const age = keyOf(pallet, 'age', context);
-      return [csvRow(pallet, keyOf(pallet, 'zone', context), labels.age(age))];
+      return [csvRow(pallet, labels.value('zone', keyOf(pallet, 'zone', context)), labels.age(age))];
     });
     download(toCsv(rows, labels.csvHeads), csvFileName(locationName, dayKey(now)));
   };
@@ -87,7 +87,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
     filter &&
     t('filter', {
       dimension: labels.dimension(filter.dimension),
-      value: filter.dimension === 'age' ? labels.age(filter.key) : filter.key,
+      value: labels.value(filter.dimension, filter.key),
     });
   return (
     <>

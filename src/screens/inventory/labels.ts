@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CsvColumn, StockDimension } from '../../../streams/inventory';
+import { type CsvColumn, notStored, type StockDimension, unknownValue } from '../../../streams/inventory';
 import { type StatusVariant, statusVariants } from '../../ui/status-badge';
 
 const isStatus = (key: string): key is StatusVariant => (statusVariants as readonly string[]).includes(key);
@@ -29,9 +29,22 @@ export function useLabels() {
     Age: t('csv.age'),
     Made: t('csv.made'),
   };
+  /** Whether a stock line's key is data (a catalogue value, a zone's name), not a word of the app's. */
+  const isData = (dimension: StockDimension, key: string) =>
+    dimension !== 'age' && key !== notStored && key !== unknownValue;
+  /** A stock line's key as people read it: an age bucket as its badge reads ("Near expiry"), "Not in storage", or the data itself. */
+  const value = (dimension: StockDimension, key: string) =>
+    key === notStored
+      ? t('notStored')
+      : key === unknownValue
+        ? t('unknown')
+        : dimension === 'age' && isStatus(key)
+          ? t(`common:status.${key}`)
+          : key;
   return {
-    /** An age bucket as its badge reads ("Near expiry"), or the key as it is. */
-    age: (key: string) => (isStatus(key) ? t(`common:status.${key}`) : key),
+    value,
+    isData,
+    age: (key: string) => value('age', key),
     dimension: (dimension: StockDimension) => dimensions[dimension],
     csvHeads,
   };

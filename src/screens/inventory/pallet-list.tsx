@@ -8,6 +8,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { type Column, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import { shortId } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
+import { useLabels } from './labels';
 
 /** One pallet's row: re-renders only when that pallet changes. */
 const PalletRow = memo(function PalletRow({
@@ -21,8 +22,10 @@ const PalletRow = memo(function PalletRow({
 }) {
   const pallet = usePallet(id);
   const format = useFormats();
+  const labels = useLabels();
   if (!pallet) return null;
   const bucket = keyOf(pallet, 'age', context);
+  const zone = keyOf(pallet, 'zone', context);
   return (
     <tr aria-rowindex={index + 2} data-pallet-id={id}>
       <td className={styles.id} title={id} translate="no">
@@ -33,7 +36,7 @@ const PalletRow = memo(function PalletRow({
       <td translate="no">{pallet.tomatoOption ?? '-'}</td>
       <td translate="no">{pallet.palletType ?? '-'}</td>
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <td translate="no">{keyOf(pallet, 'zone', context)}</td>
+      <td translate={labels.isData('zone', zone) ? 'no' : undefined}>{labels.value('zone', zone)}</td>
       <td>
         <span className={styles.badges}>
           {bucket === unknownValue ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
@@ -62,7 +65,8 @@ export function PalletList({ ids, context }: { ids: readonly string[]; context: 
     [t('list.palletType'), undefined],
     [t('list.weight'), '110px'],
     [t('list.zone'), undefined],
-    [t('list.age'), '190px'],
+    // an age badge and its age in words side by side ("Bijna over datum", "12 dagen geleden")
+    [t('list.age'), '260px'],
   ];
   return (
     <VirtualTable

@@ -14,6 +14,8 @@ const ageColours: Record<string, string> = {
   urgent: '#b3261e',
 };
 const dimmed = '#b9c4bd';
+/** The widest a bar's name runs before it wraps: a bar's room in the narrowest chart (1024 px). */
+const tickWidthPx = 64;
 
 interface ChartProps {
   title: string;
@@ -31,7 +33,7 @@ function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartPr
   const labels = useLabels();
   const data = rows.map((row) => ({
     ...row,
-    label: dimension === 'age' ? labels.age(row.key) : row.key,
+    label: labels.value(dimension, row.key),
   }));
   const chosen = filter?.dimension === dimension ? filter.key : null;
   const shown = (value: number) => (measure === 'kg' ? format.kg(value) : format.number(value));
@@ -41,7 +43,8 @@ function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartPr
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="#e2e8e4" />
-          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12 }} />
+          {/* a long name (Dutch's "Bijna over datum") wraps under its bar instead of running into the next */}
+          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12, width: tickWidthPx }} height={44} />
           <YAxis tickFormatter={(v: number) => format.number(v)} width={64} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => shown(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
           <Bar

@@ -27,7 +27,8 @@ interface TableProps {
 function StockTable({ dimension, rows, filter, onPick, extra }: TableProps) {
   const { t } = useTranslation('inventory');
   const format = useFormats();
-  const title = useLabels().dimension(dimension);
+  const labels = useLabels();
+  const title = labels.dimension(dimension);
   const label: Record<TableProps['dimension'], string> = {
     tomatoType: t('table.by.tomatoType'),
     boxType: t('table.by.boxType'),
@@ -67,10 +68,12 @@ function StockTable({ dimension, rows, filter, onPick, extra }: TableProps) {
                   type="button"
                   className={styles.pick}
                   aria-pressed={chosen}
-                  aria-label={t('table.showOnly', { value: row.key })}
+                  aria-label={t('table.showOnly', { value: labels.value(dimension, row.key) })}
                   onClick={() => onPick({ dimension, key: row.key })}
                 >
-                  <span translate="no">{row.key}</span>
+                  <span translate={labels.isData(dimension, row.key) ? 'no' : undefined}>
+                    {labels.value(dimension, row.key)}
+                  </span>
                 </button>
               </th>
               <td className={styles.number} data-figure="pallets">
