@@ -352,6 +352,13 @@ describe('a Dutch browser', () => {
       const dialog = page.getByRole('dialog', { name: 'Rijping en minimumvoorraad' });
       await dialog.getByLabel('Beef minimum kg').waitFor(slow);
       await shoot('inventory-settings');
+      // days out of order: said in Dutch, with the type, before anything is sent
+      await dialog.getByLabel('Beef bijna over datum vanaf dag').fill('2');
+      await dialog.getByRole('button', { name: 'Instellingen opslaan' }).click();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Beef: elke dag moet groter zijn dan de dag ervoor' })
+        .waitFor(slow);
     });
   }, 120_000);
 });

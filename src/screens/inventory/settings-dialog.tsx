@@ -36,6 +36,7 @@ export function SettingsDialog({
   const toasts = useToasts();
   const [draft, setDraft] = useState(() => draftOf(settings));
   const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const change = (index: number, field: Field, value: string) =>
     setDraft((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
 
@@ -48,6 +49,14 @@ export function SettingsDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // the server's rule, said before sending, with the type it concerns
+    const unordered = draft.find(
+      (row) =>
+        Number(row.ripeningDays) >= Number(row.nearExpiryDays) ||
+        Number(row.nearExpiryDays) >= Number(row.urgentDays),
+    );
+    setProblem(unordered ? t('settings.unordered', { type: unordered.tomatoType }) : null);
+    if (unordered) return;
     setSaving(true);
     try {
       await save(
@@ -86,6 +95,11 @@ export function SettingsDialog({
     >
       <form id="inventory-settings" onSubmit={submit}>
         <p className={styles.muted}>{t('settings.help')}</p>
+        {problem && (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        )}
         <table className={styles.settings}>
           <thead>
             <tr>
