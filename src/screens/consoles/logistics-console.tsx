@@ -21,8 +21,10 @@ const weekAheadDays = 7;
 const dayMs = 86_400_000;
 
 /** "Wed 25 Nov · week 48": a due day as planners read it. */
-const dayText = (format: Formats, day: string) =>
-  `${format.day(dayWindow(day).fromMs)} · ${format.week(dayWindow(day).fromMs)}`;
+function dayText(format: Formats, day: string) {
+  const { fromMs } = dayWindow(day);
+  return `${format.day(fromMs)} · ${format.week(fromMs)}`;
+}
 
 /** An order's pallets with where they stand, as a table for the screen and for paper. */
 function PickTable({ lines, caption }: { lines: PickLine[]; caption: string }) {
