@@ -26,6 +26,7 @@ export default defineConfig({
       'nav.*',
       'navShort.*',
       'chunk.*',
+      'pallet.orderStatus.*',
     ],
   },
 });

@@ -52,7 +52,8 @@ export type CameraState =
       /** Switches the torch, where the camera has one. */
       torch: ((on: boolean) => Promise<void>) | null;
     }
-  | { name: 'failed'; message: string };
+  /** The camera could not be opened: `denied` when the browser does not allow it. */
+  | { name: 'failed'; denied: boolean };
 
 type CameraEvent = CameraState | { name: 'code'; text: string };
 const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => event.name === 'code';
@@ -95,12 +96,9 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
       }
     };
     run().catch((error: unknown) => {
-      const denied = error instanceof DOMException && error.name === 'NotAllowedError';
       subscriber.next({
         name: 'failed',
-        message: denied
-          ? 'The camera is not allowed. Allow it in the browser settings, or use the scanner or the ID field.'
-          : 'The camera could not be opened. Use the scanner or the ID field.',
+        denied: error instanceof DOMException && error.name === 'NotAllowedError',
       });
     });
     return () => {

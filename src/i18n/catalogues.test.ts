@@ -5,6 +5,7 @@ import { consoleNames } from '../../streams/consoles';
 import { locales } from '../../streams/i18n';
 import { chunkFailures } from '../routes/chunk';
 import { passwordProblems } from '../screens/change-password/change-password-screen';
+import { orderStatuses } from '../screens/mobile-operator/order-status';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
 import { badgeLook } from '../ui/connection-badge';
@@ -98,6 +99,7 @@ describe('the messages the code picks by a value', () => {
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
     ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
+    ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
     [
       'login',
       'changePassword.problem',

@@ -3,6 +3,7 @@ import type consoles from '../locales/en/consoles.json';
 import type errors from '../locales/en/errors.json';
 import type inventory from '../locales/en/inventory.json';
 import type login from '../locales/en/login.json';
+import type mobile from '../locales/en/mobile.json';
 import type shell from '../locales/en/shell.json';
 
 /**
@@ -16,6 +17,7 @@ export interface Resources {
   errors: typeof errors;
   inventory: typeof inventory;
   login: typeof login;
+  mobile: typeof mobile;
   shell: typeof shell;
 }
 

@@ -43,6 +43,20 @@ describe('the texts of failed calls', () => {
     expect(codeText(new ApiError('x', 'status', 409, null, null))).toBeNull();
   });
 
+  it('count a row from 1 and word a status its own way, the plain sentence for any other', () => {
+    i18n.addResource('en', 'errors', 'code.ORDER_CLOSED', 'The order is closed');
+    i18n.addResource('en', 'errors', 'code.ORDER_CLOSED_shipped', 'The order has already been shipped');
+    const closed = (status: string) =>
+      apiErrorText(apiErrorFromStatus(409, { message: 'x', code: 'ORDER_CLOSED', params: { status } }));
+    expect(closed('shipped')).toBe('The order has already been shipped');
+    expect(closed('lost')).toBe('The order is closed');
+    i18n.addResource('en', 'errors', 'code.ROW_NOT_EMPTY', 'Row {{row}} of {{zoneName}} is not empty');
+    const params = { zoneName: 'A', rowIndex: 0, count: 2 };
+    expect(apiErrorText(apiErrorFromStatus(409, { message: 'x', code: 'ROW_NOT_EMPTY', params }))).toBe(
+      'Row 1 of A is not empty',
+    );
+  });
+
   it('speak Dutch when the app does', async () => {
     await i18n.changeLanguage('nl');
     expect(apiErrorText(apiErrorFromStatus(403, {}))).toBe('Je hebt geen toestemming voor deze handeling');

@@ -30,6 +30,20 @@ export function specText(sentence: string): string {
 }
 
 /**
+ * A refusal's params as its sentence reads them: beside the API's `rowIndex` (from 0) the row as
+ * people count it (`row`, from 1), and a `status` as the message's context, so a catalogue can
+ * word each status its own way (`code.ORDER_CLOSED_shipped`), the plain message for any other.
+ */
+function sentenceParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { rowIndex, status } = params;
+  return {
+    ...params,
+    ...(typeof rowIndex === 'number' && { row: rowIndex + 1 }),
+    ...(typeof status === 'string' && { context: status }),
+  };
+}
+
+/**
  * The app's own sentence for a refusal's `code` (`errors:code.<CODE>` with the refusal's
  * params), or null when the catalogue has none for it.
  */
@@ -37,7 +51,7 @@ export function codeText(error: unknown): string | null {
   if (!isApiError(error) || !error.code) return null;
   const key = `errors:code.${error.code}`;
   // the codes' messages are keyed by the server's codes, which the types cannot list ahead
-  return i18n.exists(key) ? i18n.t(key as never, error.params ?? {}) : null;
+  return i18n.exists(key) ? i18n.t(key as never, sentenceParams(error.params ?? {})) : null;
 }
 
 /**

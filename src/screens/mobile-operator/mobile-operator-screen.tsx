@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { AccountScreen } from './account-screen';
 import styles from './mobile.module.css';
@@ -16,10 +17,11 @@ function PalletRoute() {
 
 /** The operator area on a phone: Scan, Storage, Orders and Account under the shell's bottom navigation. */
 export default function MobileOperatorScreen() {
+  const { t } = useTranslation('mobile');
   return (
     <div className={styles.area}>
       <div className={styles.top}>
-        <h1>Operator</h1>
+        <h1>{t('area')}</h1>
         <QueueLine />
       </div>
       <Refusals />

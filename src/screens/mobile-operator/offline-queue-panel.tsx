@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLiveStatus } from '../../hooks/live';
 import { useOfflineQueue, useQueueState } from '../../hooks/offline-queue';
 import { useOnline } from '../../hooks/online';
@@ -11,6 +12,7 @@ import styles from './mobile.module.css';
  * the data shown is the phone's last known copy.
  */
 export function QueueLine() {
+  const { t } = useTranslation('mobile');
   const online = useOnline();
   const queue = useOfflineQueue();
   const waiting = useQueueState().changes.filter((c) => !c.conflict);
@@ -22,22 +24,24 @@ export function QueueLine() {
         <span role="status">
           {!online && (
             <>
-              <Icon name="wifi-off" /> Offline ·{' '}
+              <Icon name="wifi-off" />{' '}
             </>
           )}
-          {waiting.length} waiting
+          {online
+            ? t('queue.waiting', { count: waiting.length })
+            : t('queue.offlineWaiting', { count: waiting.length })}
         </span>
-        {stale && <span className={styles.stale}>Last known data</span>}
+        {stale && <span className={styles.stale}>{t('queue.stale')}</span>}
       </summary>
-      {stale && <p>The server is not reached: this is what the phone last had, it may be out of date.</p>}
+      {stale && <p>{t('queue.staleHint')}</p>}
       {waiting.length > 0 && (
-        <ol aria-label="Changes waiting to be sent">
+        <ol aria-label={t('queue.list')}>
           {waiting.map((c) => (
             <li key={c.key}>{c.label}</li>
           ))}
         </ol>
       )}
-      {online && waiting.length > 0 && <Button onClick={() => queue.flush()}>Send now</Button>}
+      {online && waiting.length > 0 && <Button onClick={() => queue.flush()}>{t('queue.sendNow')}</Button>}
     </details>
   );
 }
@@ -47,13 +51,14 @@ export function QueueLine() {
  * moved by someone else), in its words, until the operator has read it.
  */
 export function Refusals() {
+  const { t } = useTranslation('mobile');
   const queue = useOfflineQueue();
   const refused = useQueueState().changes.filter((c) => c.conflict);
   return refused.map((c) => (
     <div key={c.key} className={styles.conflict} role="alert">
-      <strong>Not done: {c.label}</strong>
+      <strong>{t('queue.notDone', { change: c.label })}</strong>
       <span>{c.conflict}</span>
-      <Button onClick={() => void queue.dismiss(c.key)}>Dismiss</Button>
+      <Button onClick={() => void queue.dismiss(c.key)}>{t('queue.dismiss')}</Button>
     </div>
   ));
 }

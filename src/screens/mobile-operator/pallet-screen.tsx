@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
@@ -13,11 +14,15 @@ import {
 } from '../../hooks/live';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
+import { useFormats } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
+import { PageTitle } from '../../ui/page-title';
 import { PrintLabelButton } from '../../ui/print-label-button';
 import { formatWeight, PalletQrModal } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import styles from './mobile.module.css';
+import { orderStatusOf } from './order-status';
 import { OutcomeLine } from './outcome-line';
 import { operatorPath, palletUrl, rowName, storageContextOf, storageUrl } from './paths';
 import { ScanEntry } from './scan-entry';
@@ -26,7 +31,7 @@ import { usePhoneCommands } from './use-phone-commands';
 import { WaitingMark } from './waiting-mark';
 
 const customerOf = (order: Order | undefined) =>
-  typeof order?.customer === 'string' ? order.customer : 'an order';
+  typeof order?.customer === 'string' ? order.customer : i18n.t('mobile:pallet.anOrder');
 const isOpen = (order: Order | undefined) => order?.status === 'open' || order?.status === 'assigned';
 
 /** Picks a zone and a row (with its occupancy, live) and stores the pallet there. */
@@ -37,40 +42,50 @@ function StoreAnywhere({
   onStore: (zoneId: string, rowIndex: number, where: string) => void;
   busy: boolean;
 }) {
+  const { t } = useTranslation('mobile');
+  const format = useFormats();
   const zones = useZones() ?? [];
   const loading = useLiveStatus() === 'loading';
   const [zoneId, setZoneId] = useState('');
   const [row, setRow] = useState('');
   const zone = zones.find((z) => z.zone.id === zoneId);
-  if (loading) return <p className={styles.hint}>Loading zones…</p>;
-  if (zones.length === 0) return <p className={styles.hint}>This location has no storage zones yet.</p>;
+  if (loading) return <p className={styles.hint}>{t('storage.loading')}</p>;
+  if (zones.length === 0) return <p className={styles.hint}>{t('storage.noZones')}</p>;
   return (
     <div className={styles.actions}>
       <SelectField
-        label="Zone"
+        label={t('pallet.zone')}
         value={zoneId}
         onChange={(value) => {
           setZoneId(value);
           setRow('');
         }}
         choices={[
-          { value: '', label: 'Choose a zone' },
+          { value: '', label: t('pallet.chooseZone') },
           ...zones.map((z) => ({
             value: z.zone.id,
-            label: `${z.zone.name} (${z.palletCount}/${z.zone.rows * z.zone.rowCapacity})`,
+            label: t('pallet.zoneChoice', {
+              zone: z.zone.name,
+              used: format.number(z.palletCount),
+              capacity: format.number(z.zone.rows * z.zone.rowCapacity),
+            }),
           })),
         ]}
       />
       {zone && (
         <SelectField
-          label="Row"
+          label={t('pallet.row')}
           value={row}
           onChange={setRow}
           choices={[
-            { value: '', label: 'Choose a row' },
+            { value: '', label: t('pallet.chooseRow') },
             ...zone.rows.map((ids, i) => ({
               value: String(i),
-              label: `${rowName(i)} (${ids.length}/${zone.zone.rowCapacity}${ids.length >= zone.zone.rowCapacity ? ', full' : ''})`,
+              label: t(ids.length >= zone.zone.rowCapacity ? 'pallet.rowChoiceFull' : 'pallet.rowChoice', {
+                row: rowName(i),
+                used: format.number(ids.length),
+                capacity: format.number(zone.zone.rowCapacity),
+              }),
             })),
           ]}
         />
@@ -82,7 +97,7 @@ function StoreAnywhere({
           zone && onStore(zone.zone.id, Number(row), `${zone.zone.name} · ${rowName(Number(row))}`)
         }
       >
-        Store here
+        {t('pallet.storeHere')}
       </Button>
     </div>
   );
@@ -90,28 +105,34 @@ function StoreAnywhere({
 
 /** Assigns the pallet to one of the location's open orders. */
 function AssignToOrder({ onAssign, busy }: { onAssign: (order: Order) => void; busy: boolean }) {
+  const { t } = useTranslation('mobile');
+  const format = useFormats();
   const ids = useOrderIds();
   const orders = useOrders();
   const open = ids.map((id) => orders?.get(id)).filter((o): o is Order => isOpen(o));
   const [chosen, setChosen] = useState('');
   const order = open.find((o) => o.id === chosen);
-  if (open.length === 0) return <p className={styles.hint}>No open orders to assign to.</p>;
+  if (open.length === 0) return <p className={styles.hint}>{t('pallet.noOpenOrders')}</p>;
   return (
     <div className={styles.actions}>
       <SelectField
-        label="Order"
+        label={t('pallet.order')}
         value={chosen}
         onChange={setChosen}
         choices={[
-          { value: '', label: 'Choose an order' },
+          { value: '', label: t('pallet.chooseOrder') },
           ...open.map((o) => ({
             value: o.id,
-            label: `${customerOf(o)} (${o.assignedPallets}/${typeof o.requestedPallets === 'number' ? o.requestedPallets : '?'})`,
+            label: t('pallet.orderChoice', {
+              customer: customerOf(o),
+              assigned: format.number(o.assignedPallets),
+              requested: typeof o.requestedPallets === 'number' ? format.number(o.requestedPallets) : '?',
+            }),
           })),
         ]}
       />
       <Button variant="primary" disabled={!order || busy} onClick={() => order && onAssign(order)}>
-        Assign to order
+        {t('pallet.assign')}
       </Button>
     </div>
   );
@@ -119,6 +140,7 @@ function AssignToOrder({ onAssign, busy }: { onAssign: (order: Order) => void; b
 
 /** One pallet: what it is and where it stands, and the operator's actions on it, one tap each. */
 export function PalletScreen() {
+  const { t } = useTranslation('mobile');
   const { palletId = '' } = useParams();
   const { search } = useLocation();
   const query = new URLSearchParams(search);
@@ -139,13 +161,19 @@ export function PalletScreen() {
 
   const back = context ? (
     <Link className={styles.back} to={storageUrl(context)}>
-      ‹ Back to {context.type === 'zone_selection' ? 'storage' : context.zoneName}
-      {context.type === 'row_contents' && ` · ${rowName(context.rowIndex)}`}
+      {context.type === 'zone_selection'
+        ? t('pallet.backToStorage')
+        : t('pallet.backTo', {
+            where:
+              context.type === 'row_contents'
+                ? `${context.zoneName} · ${rowName(context.rowIndex)}`
+                : context.zoneName,
+          })}
     </Link>
   ) : null;
   const scanNext = (
     <ScanEntry
-      action="Open"
+      action={t('entry.open')}
       onScan={(text, type) => {
         const next = scan(text, type, `pallet ${palletId}`);
         if (next) navigate(palletUrl(next.id, next.palletType, context ?? undefined));
@@ -156,19 +184,25 @@ export function PalletScreen() {
   if (!pallet) {
     return (
       <>
+        <PageTitle page={t('pallet.pageTitle', { id: palletId })} />
         {back}
-        <h2 className={styles.title}>{status === 'loading' ? 'Loading pallet…' : 'Pallet not found'}</h2>
+        <h2 className={styles.title}>{status === 'loading' ? t('pallet.loading') : t('pallet.notFound')}</h2>
         {status !== 'loading' && (
           <>
             <p className={styles.hint}>
-              No pallet <span translate="no">{palletId}</span> at this location. Scan another label.
+              <Trans
+                t={t}
+                i18nKey="pallet.notFoundHint"
+                values={{ id: palletId }}
+                components={{ id: <span translate="no" /> }}
+              />
             </p>
             {scanNext}
           </>
         )}
         {!context && (
           <Link className={styles.back} to={operatorPath}>
-            ‹ Scan
+            {t('pallet.backToScan')}
           </Link>
         )}
       </>
@@ -181,38 +215,47 @@ export function PalletScreen() {
   const target = context?.type === 'row_contents' ? context : null;
   const inTarget = target && pallet.zoneId === target.zoneId && pallet.rowIndex === target.rowIndex;
   const storeIn = (zoneId: string, rowIndex: number, name: string) =>
-    run(() => store(pallet.id, zoneId, rowIndex, name), `Stored in ${name}`);
+    run(() => store(pallet.id, zoneId, rowIndex, name), t('pallet.storedIn', { where: name }));
 
   return (
     <>
+      <PageTitle page={t('pallet.pageTitle', { id: pallet.id })} />
       {back}
       <h2 className={styles.title}>
-        {pallet.tomatoType ?? 'Pallet'} · {formatWeight(pallet.weight)}
+        {pallet.tomatoType ? <span translate="no">{pallet.tomatoType}</span> : t('pallet.pallet')} ·{' '}
+        <span translate="no">{formatWeight(pallet.weight)}</span>
       </h2>
       {waiting && (
         <p className={styles.hint}>
-          <WaitingMark /> Shown as it will be once the phone has sent its change.
+          <WaitingMark /> {t('pallet.waiting')}
         </p>
       )}
       <dl className={styles.facts} data-pallet-id={pallet.id}>
-        <dt>ID</dt>
+        <dt>{t('pallet.id')}</dt>
         <dd translate="no">{pallet.id}</dd>
-        <dt>Type</dt>
-        <dd>{pallet.palletType ?? '-'}</dd>
-        <dt>Box</dt>
-        <dd>{pallet.boxType ?? '-'}</dd>
-        <dt>Option</dt>
-        <dd>{pallet.tomatoOption ?? '-'}</dd>
-        <dt>Weight</dt>
-        <dd>{formatWeight(pallet.weight)}</dd>
-        <dt>Order</dt>
-        <dd>{order ? `${customerOf(order)} (${order.status ?? 'open'})` : 'None'}</dd>
-        <dt>Stored</dt>
-        <dd data-testid="pallet-where">{where ?? 'Not in storage'}</dd>
+        <dt>{t('pallet.type')}</dt>
+        <dd translate="no">{pallet.palletType ?? '-'}</dd>
+        <dt>{t('pallet.box')}</dt>
+        <dd translate="no">{pallet.boxType ?? '-'}</dd>
+        <dt>{t('pallet.option')}</dt>
+        <dd translate="no">{pallet.tomatoOption ?? '-'}</dd>
+        <dt>{t('pallet.weight')}</dt>
+        <dd translate="no">{formatWeight(pallet.weight)}</dd>
+        <dt>{t('pallet.order')}</dt>
+        <dd>
+          {order
+            ? t('pallet.orderOf', {
+                customer: customerOf(order),
+                status: t(`pallet.orderStatus.${orderStatusOf(order)}`),
+              })
+            : t('pallet.none')}
+        </dd>
+        <dt>{t('pallet.stored')}</dt>
+        <dd data-testid="pallet-where">{where ?? t('pallet.notStored')}</dd>
       </dl>
       <OutcomeLine outcome={outcome} />
       <section className={styles.card} aria-labelledby="pallet-actions">
-        <h3 id="pallet-actions">Actions</h3>
+        <h3 id="pallet-actions">{t('pallet.actions')}</h3>
         <div className={styles.actions}>
           {canStore && target && !inTarget && (
             <Button
@@ -222,12 +265,12 @@ export function PalletScreen() {
                 storeIn(target.zoneId, target.rowIndex, `${target.zoneName} · ${rowName(target.rowIndex)}`)
               }
             >
-              Store in {target.zoneName} · {rowName(target.rowIndex)}
+              {t('pallet.storeIn', { where: `${target.zoneName} · ${rowName(target.rowIndex)}` })}
             </Button>
           )}
           {canStore && where && (
-            <Button disabled={busy} onClick={() => run(() => takeOut(pallet.id), 'Taken out of storage')}>
-              Take out of storage
+            <Button disabled={busy} onClick={() => run(() => takeOut(pallet.id), t('pallet.takenOut'))}>
+              {t('pallet.takeOut')}
             </Button>
           )}
           {canOrder && order && isOpen(order) && (
@@ -235,35 +278,41 @@ export function PalletScreen() {
               variant="primary"
               disabled={busy}
               onClick={() =>
-                run(() => ship(order.id, customerOf(order)), `Order of ${customerOf(order)} shipped`)
+                run(
+                  () => ship(order.id, customerOf(order)),
+                  t('pallet.shipped', { customer: customerOf(order) }),
+                )
               }
             >
-              Mark shipped (ship order of {customerOf(order)})
+              {t('pallet.ship', { customer: customerOf(order) })}
             </Button>
           )}
           <PrintLabelButton palletId={pallet.id} />
-          <Button onClick={() => setQrOpen(true)}>Show QR</Button>
+          <Button onClick={() => setQrOpen(true)}>{t('pallet.showQr')}</Button>
         </div>
       </section>
       {canStore && (
         <section className={styles.card} aria-labelledby="store-title">
-          <h3 id="store-title">{where ? 'Move to another row' : 'Store in a row'}</h3>
+          <h3 id="store-title">{where ? t('pallet.moveTitle') : t('pallet.storeTitle')}</h3>
           <StoreAnywhere busy={busy} onStore={storeIn} />
         </section>
       )}
       {canOrder && !pallet.orderId && (
         <section className={styles.card} aria-labelledby="assign-title">
-          <h3 id="assign-title">Assign to an order</h3>
+          <h3 id="assign-title">{t('pallet.assignTitle')}</h3>
           <AssignToOrder
             busy={busy}
             onAssign={(o) =>
-              run(() => assign(o.id, pallet.id, customerOf(o)), `Assigned to ${customerOf(o)}`)
+              run(
+                () => assign(o.id, pallet.id, customerOf(o)),
+                t('pallet.assigned', { customer: customerOf(o) }),
+              )
             }
           />
         </section>
       )}
       <section className={styles.card} aria-labelledby="next-title">
-        <h3 id="next-title">Next pallet</h3>
+        <h3 id="next-title">{t('pallet.next')}</h3>
         {scanNext}
       </section>
       <PalletQrModal pallet={qrOpen ? pallet : null} onClose={() => setQrOpen(false)} />

@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n';
+
 /** The operator area (SPEC 2). */
 export const operatorPath = '/mobile/operator';
 /** Where a pallet opened from storage returns to (SPEC 2). */
@@ -9,8 +11,8 @@ export type StorageContext =
   | { type: 'row_selection'; zoneId: string; zoneName: string }
   | { type: 'row_contents'; zoneId: string; zoneName: string; rowIndex: number };
 
-/** A row as people name it: rows count from 1. */
-export const rowName = (rowIndex: number) => `Row ${rowIndex + 1}`;
+/** A row as people name it, in the app's language: rows count from 1 ("Row 3", "Rij 3"). */
+export const rowName = (rowIndex: number) => i18n.t('mobile:row', { row: rowIndex + 1 });
 
 /** The storage context a URL's query names; a missing or broken part falls back a level. */
 export function storageContextOf(query: URLSearchParams): StorageContext {

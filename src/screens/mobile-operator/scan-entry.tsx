@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ScanType } from '../../hooks/pallet-scan';
 import { useScannerReadings } from '../../hooks/scanner';
 import { Button } from '../../ui/button';
@@ -21,6 +22,7 @@ export function ScanEntry({
   /** The camera as the screen's main action (the Scan tab); elsewhere the screen's own choices come first. */
   cameraFirst?: boolean;
 }) {
+  const { t } = useTranslation('mobile');
   const [typed, setTyped] = useState('');
   const [camera, setCamera] = useState(false);
   useScannerReadings((text) => onScan(text, 'barcode'));
@@ -37,12 +39,12 @@ export function ScanEntry({
         className={styles.big}
         onClick={() => setCamera((on) => !on)}
       >
-        {camera ? 'Close camera' : 'Scan with camera'}
+        {camera ? t('entry.closeCamera') : t('entry.openCamera')}
       </Button>
       {camera && <CameraScanner onCode={(text) => onScan(text, 'qr')} />}
       <form className={styles.entry} onSubmit={submit}>
         <TextField
-          label="Pallet ID or label"
+          label={t('entry.field')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           autoComplete="off"

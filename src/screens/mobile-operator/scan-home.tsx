@@ -1,34 +1,35 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePalletScan } from '../../hooks/pallet-scan';
+import { PageTitle } from '../../ui/page-title';
 import styles from './mobile.module.css';
 import { palletUrl } from './paths';
 import { ScanEntry } from './scan-entry';
 
 /** The Scan tab: a scan or a typed id opens that pallet's page. */
 export function ScanHome() {
+  const { t } = useTranslation('mobile');
   const navigate = useNavigate();
   const scan = usePalletScan();
-  const [missed, setMissed] = useState<string | null>(null);
+  const [missed, setMissed] = useState(false);
   return (
     <>
-      <h2 className={styles.title}>Scan a pallet</h2>
-      <p className={styles.hint}>
-        Point the hand scanner at the pallet's label and pull the trigger, or type its ID.
-      </p>
+      <PageTitle page={t('scan.pageTitle')} />
+      <h2 className={styles.title}>{t('scan.title')}</h2>
+      <p className={styles.hint}>{t('scan.hint')}</p>
       <ScanEntry
         cameraFirst
-        action="Open"
+        action={t('entry.open')}
         onScan={(text, type) => {
           const pallet = scan(text, type, 'scan');
-          if (!pallet) return setMissed('That label names no pallet.');
-          setMissed(null);
-          navigate(palletUrl(pallet.id, pallet.palletType));
+          setMissed(!pallet);
+          if (pallet) navigate(palletUrl(pallet.id, pallet.palletType));
         }}
       />
       {missed && (
         <p className={styles.alert} role="alert">
-          {missed}
+          {t('scan.noPallet')}
         </p>
       )}
     </>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { useLiveStatus, usePallet, usePalletLookup, useWaiting, useZones } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
+import { useFormats } from '../../i18n/format';
+import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
 import styles from './mobile.module.css';
 import { OutcomeLine } from './outcome-line';
@@ -22,6 +25,7 @@ const confirmByVibration = () => {
 };
 
 function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
+  const format = useFormats();
   const { zone, palletCount } = occupancy;
   return (
     <li>
@@ -29,9 +33,9 @@ function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
         className={styles.choice}
         to={storageUrl({ type: 'row_selection', zoneId: zone.id, zoneName: zone.name })}
       >
-        <span>{zone.name}</span>
+        <span translate="no">{zone.name}</span>
         <span className={styles.count}>
-          {palletCount}/{zone.rows * zone.rowCapacity}
+          {format.number(palletCount)}/{format.number(zone.rows * zone.rowCapacity)}
         </span>
       </Link>
     </li>
@@ -39,6 +43,7 @@ function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
 }
 
 function RowPallet({ id, context }: { id: string; context: RowContext }) {
+  const { t } = useTranslation('mobile');
   const pallet = usePallet(id);
   const waiting = useWaiting(id);
   return (
@@ -49,11 +54,13 @@ function RowPallet({ id, context }: { id: string; context: RowContext }) {
         to={palletUrl(id, pallet?.palletType, context)}
       >
         <span>
-          {pallet?.tomatoType ?? 'Pallet'}
+          {pallet?.tomatoType ? <span translate="no">{pallet.tomatoType}</span> : t('pallet.pallet')}
           {waiting && <WaitingMark />}
         </span>
         <span className={styles.count}>
-          {formatWeight(pallet?.weight)} · …{id.slice(-6)}
+          <span translate="no">
+            {formatWeight(pallet?.weight)} · …{id.slice(-6)}
+          </span>
         </span>
       </Link>
     </li>
@@ -65,6 +72,8 @@ function RowPallet({ id, context }: { id: string; context: RowContext }) {
  * once, counted and confirmed by a buzz; a pallet already there or a full row is said at once.
  */
 function RowContents({ context, occupancy }: { context: RowContext; occupancy: ZoneOccupancy }) {
+  const { t } = useTranslation('mobile');
+  const format = useFormats();
   const ids = occupancy.rows[context.rowIndex] ?? [];
   const capacity = occupancy.zone.rowCapacity;
   const here = `${occupancy.zone.name} · ${rowName(context.rowIndex)}`;
@@ -78,17 +87,17 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
 
   const storeScanned = async (text: string, type: ScanType) => {
     const pallet = scan(text, type, here);
-    if (!pallet?.known) return say({ kind: 'refused', text: 'No such pallet at this location.' });
+    if (!pallet?.known) return say({ kind: 'refused', text: t('storage.noSuchPallet') });
     const now = lookup(pallet.id);
     const short = `…${pallet.id.slice(-6)}`;
     if (now?.zoneId === context.zoneId && now.rowIndex === context.rowIndex)
-      return say({ kind: 'refused', text: `Pallet ${short} is already in ${here}.` });
+      return say({ kind: 'refused', text: t('pallet.alreadyHere', { pallet: short, where: here }) });
     if (ids.length >= capacity)
-      return say({ kind: 'refused', text: `${here} is full (${capacity} pallets).` });
+      return say({ kind: 'refused', text: t('storage.isFull', { where: here, count: capacity }) });
     if (
       await run(
         () => store(pallet.id, context.zoneId, context.rowIndex, here),
-        `Pallet ${short} stored in ${here}`,
+        t('storage.palletStored', { pallet: short, where: here }),
       )
     ) {
       setStored((n) => n + 1);
@@ -102,37 +111,36 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
         className={styles.back}
         to={storageUrl({ type: 'row_selection', zoneId: context.zoneId, zoneName: context.zoneName })}
       >
-        ‹ Rows of {occupancy.zone.name}
+        {t('storage.rowsOfBack', { zone: occupancy.zone.name })}
       </Link>
+      <PageTitle page={here} />
       <h2 className={styles.title}>{here}</h2>
       <p className={styles.hint}>
-        Pallets in this row:{' '}
+        {t('storage.occupancy')}{' '}
         <span className={styles.count} data-testid="row-occupancy">
-          {ids.length}/{capacity}
+          {format.number(ids.length)}/{format.number(capacity)}
         </span>
-        {ids.length >= capacity && ' (full)'}
+        {ids.length >= capacity && ` ${t('storage.occupancyFull')}`}
       </p>
       {canStore && (
         <section className={styles.card} aria-labelledby="scan-in-title">
-          <h3 id="scan-in-title">Scan pallets into this row</h3>
+          <h3 id="scan-in-title">{t('storage.scanIn')}</h3>
           {/* once one is stored the operator knows: the card keeps to one screen */}
-          {stored === 0 && (
-            <p className={styles.hint}>Scan one label after another; each is stored here at once.</p>
-          )}
+          {stored === 0 && <p className={styles.hint}>{t('storage.scanHint')}</p>}
           <p>
             <span className={styles.tally} data-testid="stored-count">
-              {stored}
+              {format.number(stored)}
             </span>{' '}
-            stored now
+            {t('storage.storedNow')}
           </p>
           <OutcomeLine outcome={outcome} />
-          <ScanEntry action="Store" onScan={(text, type) => void storeScanned(text, type)} />
+          <ScanEntry action={t('entry.store')} onScan={(text, type) => void storeScanned(text, type)} />
         </section>
       )}
       {ids.length === 0 ? (
-        <p className={styles.hint}>This row is empty.</p>
+        <p className={styles.hint}>{t('storage.empty')}</p>
       ) : (
-        <ul className={styles.list} aria-label={`Pallets in ${here}`}>
+        <ul className={styles.list} aria-label={t('storage.palletsIn', { where: here })}>
           {ids.map((id) => (
             <RowPallet key={id} id={id} context={context} />
           ))}
@@ -144,6 +152,8 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
 
 /** The Storage tab: zone → row (occupancy live, "3/10") → the row's pallets; the level is in the URL. */
 export function StorageScreen() {
+  const { t } = useTranslation('mobile');
+  const format = useFormats();
   const { search } = useLocation();
   const navigate = useNavigate();
   const context = storageContextOf(new URLSearchParams(search));
@@ -163,7 +173,7 @@ export function StorageScreen() {
   // above a row a scan opens the pallet, carrying where the operator was
   const openScanned = (
     <ScanEntry
-      action="Open"
+      action={t('entry.open')}
       onScan={(text, type) => {
         const pallet = scan(text, type, 'storage');
         if (pallet) navigate(palletUrl(pallet.id, pallet.palletType, context));
@@ -176,10 +186,11 @@ export function StorageScreen() {
     return (
       <>
         <Link className={styles.back} to={storageUrl({ type: 'zone_selection' })}>
-          ‹ All zones
+          {t('storage.allZones')}
         </Link>
-        <h2 className={styles.title}>{zone.name}: choose a row</h2>
-        <ul className={styles.list} aria-label={`Rows of ${zone.name}`}>
+        <PageTitle page={zone.name} />
+        <h2 className={styles.title}>{t('storage.chooseRow', { zone: zone.name })}</h2>
+        <ul className={styles.list} aria-label={t('storage.rowsOf', { zone: zone.name })}>
           {rows.map((ids, rowIndex) => {
             const full = ids.length >= zone.rowCapacity;
             return (
@@ -192,8 +203,8 @@ export function StorageScreen() {
                 >
                   <span>{rowName(rowIndex)}</span>
                   <span className={styles.count}>
-                    {ids.length}/{zone.rowCapacity}
-                    {full && ' full'}
+                    {format.number(ids.length)}/{format.number(zone.rowCapacity)}
+                    {full && ` ${t('storage.full')}`}
                   </span>
                 </Link>
               </li>
@@ -207,13 +218,14 @@ export function StorageScreen() {
 
   return (
     <>
-      <h2 className={styles.title}>Storage: choose a zone</h2>
+      <PageTitle page={t('storage.pageTitle')} />
+      <h2 className={styles.title}>{t('storage.chooseZone')}</h2>
       {zones === null ? (
-        <p className={styles.hint}>Loading zones…</p>
+        <p className={styles.hint}>{t('storage.loading')}</p>
       ) : zones.length === 0 ? (
-        <p className={styles.hint}>This location has no storage zones yet.</p>
+        <p className={styles.hint}>{t('storage.noZones')}</p>
       ) : (
-        <ul className={styles.list} aria-label="Zones">
+        <ul className={styles.list} aria-label={t('storage.zones')}>
           {zones.map((z) => (
             <ZoneChoice key={z.zone.id} occupancy={z} />
           ))}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { EnqueueResult } from '../../../streams/offline';
+import { i18n } from '../../i18n/i18n';
 import { apiErrorText } from '../../shell/api-error';
 
 /**
@@ -21,7 +22,7 @@ export function useCommand() {
       const result = await work();
       setOutcome(
         result === 'queued'
-          ? { kind: 'queued', text: `Saved on this phone, sent when the network returns: ${done}` }
+          ? { kind: 'queued', text: i18n.t('mobile:outcome.queued', { done }) }
           : { kind: 'done', text: done },
       );
       return true;

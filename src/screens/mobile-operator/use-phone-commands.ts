@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { QueuedRequest } from '../../../streams/offline';
 import { useUser } from '../../hooks/app-state';
 import { useOfflineQueue } from '../../hooks/offline-queue';
+import { i18n } from '../../i18n/i18n';
 
 const short = (palletId: string) => `…${palletId.slice(-6)}`;
 
@@ -19,20 +20,23 @@ export function usePhoneCommands() {
       store: (palletId: string, zoneId: string, rowIndex: number, where: string) =>
         make(
           { method: 'POST', path: '/api/storage/positions', body: { palletId, zoneId, rowIndex } },
-          `Store pallet ${short(palletId)} in ${where}`,
+          i18n.t('mobile:change.store', { pallet: short(palletId), where }),
         ),
       takeOut: (palletId: string) =>
         make(
           { method: 'DELETE', path: `/api/storage/positions/${palletId}` },
-          `Take pallet ${short(palletId)} out of storage`,
+          i18n.t('mobile:change.takeOut', { pallet: short(palletId) }),
         ),
       assign: (orderId: string, palletId: string, customer: string) =>
         make(
           { method: 'POST', path: `/api/orders/${orderId}/assign`, body: { palletIds: [palletId] } },
-          `Assign pallet ${short(palletId)} to ${customer}`,
+          i18n.t('mobile:change.assign', { pallet: short(palletId), customer }),
         ),
       ship: (orderId: string, customer: string) =>
-        make({ method: 'POST', path: `/api/orders/${orderId}/ship` }, `Ship the order of ${customer}`),
+        make(
+          { method: 'POST', path: `/api/orders/${orderId}/ship` },
+          i18n.t('mobile:change.ship', { customer }),
+        ),
     };
   }, [queue, userId]);
 }
