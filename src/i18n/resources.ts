@@ -1,6 +1,8 @@
 import type admin from '../locales/en/admin.json';
 import type common from '../locales/en/common.json';
+import type consoles from '../locales/en/consoles.json';
 import type errors from '../locales/en/errors.json';
+import type inventory from '../locales/en/inventory.json';
 import type login from '../locales/en/login.json';
 import type mobile from '../locales/en/mobile.json';
 import type printers from '../locales/en/printers.json';
@@ -14,7 +16,9 @@ import type shell from '../locales/en/shell.json';
 export interface Resources {
   admin: typeof admin;
   common: typeof common;
+  consoles: typeof consoles;
   errors: typeof errors;
+  inventory: typeof inventory;
   login: typeof login;
   mobile: typeof mobile;
   printers: typeof printers;

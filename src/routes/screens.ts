@@ -17,12 +17,12 @@ const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: 
 export const screenChunks: Record<LazyScreenName, Chunk> = {
   'change-password': screen(() => import('../screens/change-password/change-password-screen')),
   dashboard: screen(() => import('../screens/dashboard/dashboard-screen')),
-  inventory: screen(() => import('../screens/inventory/inventory-screen')),
+  inventory: screen(() => import('../screens/inventory/inventory-screen'), 'inventory'),
   'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen'), 'mobile'),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),
-  sorting: screen(() => import('../screens/consoles/sorting-console')),
-  kleinpak: screen(() => import('../screens/consoles/kleinpak-console')),
-  logistics: screen(() => import('../screens/consoles/logistics-console')),
+  sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),
+  kleinpak: screen(() => import('../screens/consoles/kleinpak-console'), 'consoles'),
+  logistics: screen(() => import('../screens/consoles/logistics-console'), 'consoles'),
   admin: screen(() => import('../screens/admin/admin-screen'), 'admin'),
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };

@@ -30,6 +30,14 @@ describe('toCsv', () => {
     ]);
   });
 
+  it('heads each column as given, in the order of the columns', () => {
+    const heads = Object.fromEntries(csvColumns.map((column) => [column, `«${column}»`])) as Parameters<
+      typeof toCsv
+    >[1];
+    const [head] = Papa.parse<string[]>(toCsv([csvRow(pallet, 'Cold store A', 'ripening')], heads)).data;
+    expect(head).toEqual(csvColumns.map((column) => `«${column}»`));
+  });
+
   it('never lets a value beginning with =, +, - or @ become a spreadsheet formula', () => {
     const evil = ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)'];
     const rows = evil.map((value) => csvRow({ ...pallet, tomatoType: value }, value, 'fresh'));

@@ -14,8 +14,11 @@ export const csvColumns = [
   'Made',
 ] as const;
 
+/** A column of the export. */
+export type CsvColumn = (typeof csvColumns)[number];
+
 /** One exported pallet, by column. */
-export type CsvRow = Record<(typeof csvColumns)[number], string | number>;
+export type CsvRow = Record<CsvColumn, string | number>;
 
 /** A pallet's export row; `zone` and `age` come from the screen's own reading of them. */
 export function csvRow(pallet: Pallet, zone: string, age: string): CsvRow {
@@ -34,13 +37,17 @@ export function csvRow(pallet: Pallet, zone: string, age: string): CsvRow {
 }
 
 /**
- * The rows as CSV text with a header. A cell beginning with =, +, -, @, tab or carriage return
+ * The rows as CSV text with a header: each column's head as given (in the reader's language),
+ * else its name. A cell beginning with =, +, -, @, tab or carriage return
  * is quoted behind an apostrophe: a spreadsheet would otherwise run a catalogue value such as
  * `=HYPERLINK(…)` as a formula.
  */
-export const toCsv = (rows: readonly CsvRow[]): string =>
+export const toCsv = (rows: readonly CsvRow[], heads?: Record<CsvColumn, string>): string =>
   Papa.unparse(
-    { fields: [...csvColumns], data: rows.map((row) => csvColumns.map((c) => row[c])) },
+    {
+      fields: csvColumns.map((column) => heads?.[column] ?? column),
+      data: rows.map((row) => csvColumns.map((c) => row[c])),
+    },
     { escapeFormulae: true },
   );
 

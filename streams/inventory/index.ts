@@ -14,7 +14,7 @@ export {
   stockLevel,
   type TypeSettings,
 } from './ageing';
-export { type CsvRow, csvColumns, csvFileName, csvRow, toCsv } from './csv';
+export { type CsvColumn, type CsvRow, csvColumns, csvFileName, csvRow, toCsv } from './csv';
 export { type InventorySource, livePalletsOn, liveStock } from './live';
 export {
   type KeyContext,

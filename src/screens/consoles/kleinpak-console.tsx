@@ -1,22 +1,24 @@
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { inStock, type Pallet } from '../../../streams/live';
 import { useProcessedToday } from '../../hooks/consoles';
 import { usePallet, usePallets } from '../../hooks/live';
 import { usePalletCommands } from '../../hooks/pallet-commands';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { useScannerReadings } from '../../hooks/scanner';
-import { formats } from '../../i18n/format';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
+import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
-import { countText, placeText, shortId, totalKgText } from '../dashboard/format';
+import { shortId } from '../dashboard/format';
 import styles from './consoles.module.css';
+import { Place } from './place';
 
 const pickLimit = 50;
-const timeOf = (at: unknown) => (typeof at === 'string' ? formats().time(at) : '-');
 
 /** Pallets as rows: id, tomato and box type, weight, one column more, and an action per row if given. */
 function PalletTable({
@@ -25,23 +27,24 @@ function PalletTable({
   action,
 }: {
   pallets: readonly Pallet[];
-  extra: { header: string; cell: (pallet: Pallet) => string };
+  extra: { header: string; cell: (pallet: Pallet) => ReactNode };
   action?: (pallet: Pallet) => ReactNode;
 }) {
+  const { t } = useTranslation('consoles');
   return (
     <table className={styles.table}>
       <thead>
         <tr>
-          <th scope="col">Pallet</th>
-          <th scope="col">Tomato type</th>
-          <th scope="col">Box type</th>
+          <th scope="col">{t('table.pallet')}</th>
+          <th scope="col">{t('table.tomatoType')}</th>
+          <th scope="col">{t('table.boxType')}</th>
           <th scope="col" className={styles.number}>
-            Weight
+            {t('table.weight')}
           </th>
           <th scope="col">{extra.header}</th>
           {action && (
             <th scope="col">
-              <span className="visually-hidden">Action</span>
+              <span className="visually-hidden">{t('table.action')}</span>
             </th>
           )}
         </tr>
@@ -49,9 +52,9 @@ function PalletTable({
       <tbody>
         {pallets.map((pallet) => (
           <tr key={pallet.id} data-pallet={pallet.id}>
-            <td>{shortId(pallet.id)}</td>
-            <td>{pallet.tomatoType}</td>
-            <td>{pallet.boxType}</td>
+            <td translate="no">{shortId(pallet.id)}</td>
+            <td translate="no">{pallet.tomatoType}</td>
+            <td translate="no">{pallet.boxType}</td>
             <td className={styles.number}>{formatWeight(pallet.weight)}</td>
             <td>{extra.cell(pallet)}</td>
             {action && <td>{action(pallet)}</td>}
@@ -81,6 +84,8 @@ function usePickable(): Pallet[] {
  * from the stock), mark it processed, and see the day's processed pallets.
  */
 export default function KleinpakConsole() {
+  const { t } = useTranslation('consoles');
+  const format = useFormats();
   const scan = usePalletScan();
   const commands = usePalletCommands();
   const toasts = useToasts();
@@ -97,7 +102,7 @@ export default function KleinpakConsole() {
   const read = (reading: string, how: 'barcode' | 'manual') => {
     const found = scan(reading, how, 'kleinpak');
     setText('');
-    if (!found) return setNotice(`"${reading.trim()}" names no pallet`);
+    if (!found) return setNotice(t('kleinpak.noSuchPallet', { reading: reading.trim() }));
     // whether the location has it is read from the live pallet below, as it renders
     setNotice(null);
     setSelectedId(found.id);
@@ -113,7 +118,7 @@ export default function KleinpakConsole() {
     setBusy(pallet.id);
     try {
       await commands.process(pallet.id);
-      toasts.notify(`Pallet ${shortId(pallet.id)} processed`, { variant: 'success' });
+      toasts.notify(t('kleinpak.processed', { id: shortId(pallet.id) }), { variant: 'success' });
       if (selectedId === pallet.id) setSelectedId(null);
     } catch (failure) {
       toasts.notify(apiErrorText(failure), { variant: 'error' });
@@ -123,88 +128,111 @@ export default function KleinpakConsole() {
     }
   };
 
+  const statusText = (status: unknown) =>
+    status === 'shipped'
+      ? t('palletStatus.shipped')
+      : status === 'processed'
+        ? t('palletStatus.processed')
+        : String(status);
   const current = selected && inStock(selected) ? selected : null;
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
-        <h1>Kleinpak</h1>
-        <span className={styles.muted}>Pallets going to small packing</span>
+        <PageTitle page={t('kleinpak.title')} />
+        <h1>{t('kleinpak.title')}</h1>
+        <span className={styles.muted}>{t('kleinpak.lead')}</span>
       </div>
-      <dl className={styles.figures} aria-label="Processed today">
+      <dl className={styles.figures} aria-label={t('kleinpak.processedToday')}>
         <div className={figures.figure}>
-          <dt>Processed today</dt>
-          <dd data-figure="processed-pallets">{countText(processed.pallets.length)}</dd>
+          <dt>{t('kleinpak.processedToday')}</dt>
+          <dd data-figure="processed-pallets">{format.number(processed.pallets.length)}</dd>
         </div>
         <div className={figures.figure}>
-          <dt>Kg processed today</dt>
-          <dd data-figure="processed-kg">{totalKgText(processedKg)}</dd>
+          <dt>{t('kleinpak.processedKg')}</dt>
+          <dd data-figure="processed-kg">{format.kg(processedKg)}</dd>
         </div>
       </dl>
       <section className={styles.panel} aria-labelledby="kleinpak-scan">
-        <h2 id="kleinpak-scan">Scan a pallet</h2>
+        <h2 id="kleinpak-scan">{t('kleinpak.scanHeading')}</h2>
         <form className={styles.row} onSubmit={submit}>
           <TextField
             ref={scanField}
-            label="Pallet ID or scan"
+            label={t('kleinpak.scanField')}
             autoComplete="off"
             autoFocus
             value={text}
             onChange={(e) => setText(e.target.value)}
             error={notice}
           />
-          <Button type="submit">Find pallet</Button>
+          <Button type="submit">{t('kleinpak.find')}</Button>
         </form>
         {current && (
           <div className={styles.row} data-testid="scanned-pallet">
             <span>
-              Pallet <strong>{shortId(current.id)}</strong>: {current.tomatoType}, {current.boxType},{' '}
-              {formatWeight(current.weight)}, {placeText(current.storageZone, current.rowIndex)}
+              <Trans
+                t={t}
+                i18nKey="kleinpak.scanned"
+                values={{
+                  id: shortId(current.id),
+                  pallet: [current.tomatoType, current.boxType, formatWeight(current.weight)].join(', '),
+                }}
+                components={{ id: <strong translate="no" />, data: <span translate="no" /> }}
+              />
+              {typeof current.storageZone === 'string' && current.storageZone !== '' && (
+                <>
+                  {' · '}
+                  <Place zone={current.storageZone} rowIndex={current.rowIndex} />
+                </>
+              )}
             </span>
             <Button variant="primary" disabled={busy !== null} onClick={() => process(current)}>
-              Mark processed
+              {t('kleinpak.markProcessed')}
             </Button>
           </div>
         )}
         {selectedId !== null && !current && (
           <p role="alert">
-            Pallet {shortId(selectedId)} is{' '}
-            {selected ? `${selected.status}: it cannot be processed` : 'not in stock at this location'}.
+            {selected
+              ? t('kleinpak.cannotProcess', { id: shortId(selectedId), status: statusText(selected.status) })
+              : t('kleinpak.notHere', { id: shortId(selectedId) })}
           </p>
         )}
       </section>
       <section className={styles.panel} aria-labelledby="kleinpak-pick">
-        <h2 id="kleinpak-pick">Or pick from stock</h2>
+        <h2 id="kleinpak-pick">{t('kleinpak.pickHeading')}</h2>
         <PalletTable
           pallets={pickable}
           extra={{
-            header: 'Place',
-            cell: (pallet) => placeText(pallet.storageZone, pallet.rowIndex),
+            header: t('kleinpak.place'),
+            cell: (pallet) => <Place zone={pallet.storageZone} rowIndex={pallet.rowIndex} />,
           }}
           action={(pallet) => (
             <Button
               disabled={busy !== null}
               onClick={() => process(pallet)}
-              aria-label={`Mark processed: pallet ${shortId(pallet.id)}`}
+              aria-label={t('kleinpak.markProcessedOf', { id: shortId(pallet.id) })}
             >
-              Mark processed
+              {t('kleinpak.markProcessed')}
             </Button>
           )}
         />
-        {pickable.length === 0 && (
-          <p className={styles.muted}>No pallet in stock is free for small packing.</p>
-        )}
+        {pickable.length === 0 && <p className={styles.muted}>{t('kleinpak.noneFree')}</p>}
       </section>
       <section className={styles.panel} aria-labelledby="kleinpak-today">
-        <h2 id="kleinpak-today">Processed today</h2>
+        <h2 id="kleinpak-today">{t('kleinpak.processedToday')}</h2>
         {processed.failed !== null && (
-          <p role="alert">The processed pallets could not be read: {apiErrorText(processed.failed)}</p>
+          <p role="alert">{t('kleinpak.todayFailed', { reason: apiErrorText(processed.failed) })}</p>
         )}
         {processed.pallets.length === 0 ? (
-          <p className={styles.muted}>Nothing processed yet today.</p>
+          <p className={styles.muted}>{t('kleinpak.noneToday')}</p>
         ) : (
           <PalletTable
             pallets={processed.pallets}
-            extra={{ header: 'Processed at', cell: (pallet) => timeOf(pallet.processedAt) }}
+            extra={{
+              header: t('kleinpak.processedAt'),
+              cell: (pallet) =>
+                typeof pallet.processedAt === 'string' ? format.time(pallet.processedAt) : '-',
+            }}
           />
         )}
       </section>

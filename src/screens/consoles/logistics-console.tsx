@@ -1,53 +1,59 @@
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { type DueDay, ordersByDueDate, type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
 import { dayKey, dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
 import { useToday } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
-import { formats } from '../../i18n/format';
+import { type Formats, useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
+import { PageTitle } from '../../ui/page-title';
 import { PrintArea } from '../../ui/print-area';
 import { formatWeight } from '../../ui/qr-modal';
-import { shortId, totalKgText } from '../dashboard/format';
+import { shortId } from '../dashboard/format';
 import { customerOf, useAct } from '../dashboard/orders-panel';
 import styles from './consoles.module.css';
 
 const weekAheadDays = 7;
 const dayMs = 86_400_000;
 
-/** "Wed 25 Nov" */
-const dayText = (day: string) => formats().day(dayWindow(day).fromMs);
+/** "Wed 25 Nov · week 48": a due day as planners read it. */
+function dayText(format: Formats, day: string) {
+  const { fromMs } = dayWindow(day);
+  return `${format.day(fromMs)} · ${format.week(fromMs)}`;
+}
 
 /** An order's pallets with where they stand, as a table for the screen and for paper. */
 function PickTable({ lines, caption }: { lines: PickLine[]; caption: string }) {
+  const { t } = useTranslation('consoles');
   return (
     <table className={styles.table}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Pallet</th>
-          <th scope="col">Tomato type</th>
-          <th scope="col">Box type</th>
-          <th scope="col">Option</th>
+          <th scope="col">{t('table.pallet')}</th>
+          <th scope="col">{t('table.tomatoType')}</th>
+          <th scope="col">{t('table.boxType')}</th>
+          <th scope="col">{t('table.option')}</th>
           <th scope="col" className={styles.number}>
-            Weight
+            {t('table.weight')}
           </th>
-          <th scope="col">Zone</th>
-          <th scope="col">Row</th>
+          <th scope="col">{t('table.zone')}</th>
+          <th scope="col">{t('table.row')}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map(({ pallet, zone, row }) => (
           <tr key={pallet.id} data-pallet={pallet.id}>
-            <td>{shortId(pallet.id)}</td>
-            <td>{pallet.tomatoType}</td>
-            <td>{pallet.boxType}</td>
-            <td>{pallet.tomatoOption}</td>
+            <td translate="no">{shortId(pallet.id)}</td>
+            <td translate="no">{pallet.tomatoType}</td>
+            <td translate="no">{pallet.boxType}</td>
+            <td translate="no">{pallet.tomatoOption}</td>
             <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-            <td>{zone ?? 'Not in storage'}</td>
+            {zone ? <td translate="no">{zone}</td> : <td>{t('table.notInStorage')}</td>}
             <td>{row ?? '-'}</td>
           </tr>
         ))}
@@ -58,21 +64,32 @@ function PickTable({ lines, caption }: { lines: PickLine[]; caption: string }) {
 
 /** A printed page: the pick list for the floor, or the delivery note that goes with the truck. */
 function OrderDocument({ order, lines, kind }: { order: Order; lines: PickLine[]; kind: 'pick' | 'note' }) {
+  const { t } = useTranslation('consoles');
+  const format = useFormats();
   const kg = lines.reduce((sum, { pallet }) => sum + (Number(pallet.weight) || 0), 0);
+  const title = kind === 'pick' ? t('document.pick') : t('document.note');
+  const due = typeof order.dueDate === 'string' ? dayWindow(order.dueDate).fromMs : null;
   return (
-    <article className={styles.document} aria-label={kind === 'pick' ? 'Pick list' : 'Delivery note'}>
-      <h1>{kind === 'pick' ? 'Pick list' : 'Delivery note'}</h1>
+    <article className={styles.document} aria-label={title}>
+      <h1>{title}</h1>
       <p>
-        Customer: <strong>{customerOf(order)}</strong> · Order {order.id} · Due {String(order.dueDate ?? '-')}
+        <Trans
+          t={t}
+          i18nKey="document.head"
+          values={{
+            customer: customerOf(order),
+            id: order.id,
+            due: due === null ? '-' : `${format.date(due)} (${format.week(due)})`,
+          }}
+          components={{ customer: <strong translate="no" />, id: <span translate="no" /> }}
+        />
       </p>
-      <PickTable lines={lines} caption={`Pallets of the order for ${customerOf(order)}`} />
-      <p>
-        {lines.length} {lines.length === 1 ? 'pallet' : 'pallets'}, {totalKgText(kg)}
-      </p>
+      <PickTable lines={lines} caption={t('document.caption', { customer: customerOf(order) })} />
+      <p>{t('document.total', { count: lines.length, kg: format.kg(kg) })}</p>
       {kind === 'note' && (
         <div className={styles.signatures}>
-          <p>Shipped by (name, signature, date)</p>
-          <p>Received by (name, signature, date)</p>
+          <p>{t('document.shippedBy')}</p>
+          <p>{t('document.receivedBy')}</p>
         </div>
       )}
     </article>
@@ -93,28 +110,29 @@ function PickListDialog({
   onShip: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('consoles');
   const open = order.status === 'open' || order.status === 'assigned';
   return (
     <Modal
       open
       onClose={onClose}
-      title={`Pick list: ${customerOf(order)}`}
+      title={t('logistics.pickListTitle', { customer: customerOf(order) })}
       size="lg"
       footer={
         <>
-          <Button onClick={onPrint}>Print pick list</Button>
+          <Button onClick={onPrint}>{t('logistics.printPickList')}</Button>
           {open && (
             <Button variant="primary" onClick={onShip} disabled={lines.length === 0}>
-              Ship order
+              {t('logistics.shipOrder')}
             </Button>
           )}
         </>
       }
     >
       {lines.length === 0 ? (
-        <p>No pallets are assigned to this order yet.</p>
+        <p>{t('logistics.noPallets')}</p>
       ) : (
-        <PickTable lines={lines} caption={`Pallets to pick for ${customerOf(order)}`} />
+        <PickTable lines={lines} caption={t('logistics.palletsToPick', { customer: customerOf(order) })} />
       )}
     </Modal>
   );
@@ -127,6 +145,8 @@ type Paper = { order: Order; kind: 'pick' | 'note' };
  * needs, pick lists with zone and row for the floor, shipping, and the delivery note.
  */
 export default function LogisticsConsole() {
+  const { t } = useTranslation('consoles');
+  const format = useFormats();
   const orders = useOrders();
   usePallets(); // the pick lists follow the pallets' moves
   const palletOf = usePalletLookup();
@@ -149,6 +169,17 @@ export default function LogisticsConsole() {
   const linesOf = (order: Order) => pickList(order, palletOf);
   const fresh = (order: Order) => orders?.get(order.id) ?? order;
 
+  const statusText = (status: unknown) =>
+    status === 'open'
+      ? t('orderStatus.open')
+      : status === 'assigned'
+        ? t('orderStatus.assigned')
+        : status === 'shipped'
+          ? t('orderStatus.shipped')
+          : status === 'complete'
+            ? t('orderStatus.complete')
+            : String(status);
+
   const orderCard = (order: Order) => {
     const needs = stillNeeds(order);
     const open = order.status === 'open' || order.status === 'assigned';
@@ -157,29 +188,33 @@ export default function LogisticsConsole() {
         key={order.id}
         className={styles.order}
         data-order={order.id}
-        aria-label={`Order for ${customerOf(order)}`}
+        aria-label={t('logistics.orderFor', { customer: customerOf(order) })}
       >
-        <h3>{customerOf(order)}</h3>
+        <h3 translate="no">{customerOf(order)}</h3>
         <span className={styles.muted}>
-          {order.palletIds.length} of {String(order.requestedPallets ?? 0)} pallets assigned ·{' '}
-          {String(order.status)}
+          {t('logistics.assigned', {
+            assigned: order.palletIds.length,
+            count: typeof order.requestedPallets === 'number' ? order.requestedPallets : 0,
+            status: statusText(order.status),
+          })}
         </span>
         {open && (
           <span className={styles.needs} data-needs={needs}>
-            {needs === 0
-              ? 'Complete: ready to ship'
-              : `Still needs ${needs} ${needs === 1 ? 'pallet' : 'pallets'}`}
+            {needs === 0 ? t('logistics.complete') : t('logistics.stillNeeds', { count: needs })}
           </span>
         )}
         <div className={styles.actions}>
-          <Button onClick={() => setPicking(order)} aria-label={`Pick list for ${customerOf(order)}`}>
-            Pick list
+          <Button
+            onClick={() => setPicking(order)}
+            aria-label={t('logistics.pickListFor', { customer: customerOf(order) })}
+          >
+            {t('logistics.pickList')}
           </Button>
           <Button
             onClick={() => setPaper({ order, kind: 'note' })}
-            aria-label={`Delivery note for ${customerOf(order)}`}
+            aria-label={t('logistics.deliveryNoteFor', { customer: customerOf(order) })}
           >
-            Delivery note
+            {t('logistics.deliveryNote')}
           </Button>
         </div>
       </li>
@@ -189,25 +224,26 @@ export default function LogisticsConsole() {
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
-        <h1>Logistics</h1>
-        <span className={styles.muted}>Orders due from today to {dayText(lastDay)}</span>
+        <PageTitle page={t('logistics.title')} />
+        <h1>{t('logistics.title')}</h1>
+        <span className={styles.muted}>{t('logistics.lead', { day: dayText(format, lastDay) })}</span>
       </div>
-      {days.length === 0 && <p className={styles.muted}>No orders are due this week.</p>}
+      {days.length === 0 && <p className={styles.muted}>{t('logistics.noneDue')}</p>}
       {days.map((due) => (
         <section key={due.day} className={styles.panel} aria-labelledby={`due-${due.day}`}>
           <h2 id={`due-${due.day}`} className={due.overdue ? styles.overdue : undefined}>
             {due.overdue
-              ? `Overdue: ${dayText(due.day)}`
+              ? t('logistics.overdue', { day: dayText(format, due.day) })
               : due.day === today
-                ? `Today, ${dayText(due.day)}`
-                : dayText(due.day)}
+                ? t('logistics.today', { day: dayText(format, due.day) })
+                : dayText(format, due.day)}
           </h2>
           <ul className={styles.orders}>{due.orders.map(orderCard)}</ul>
         </section>
       ))}
       {shippedToday.length > 0 && (
         <section className={styles.panel} aria-labelledby="shipped-today">
-          <h2 id="shipped-today">Shipped today</h2>
+          <h2 id="shipped-today">{t('logistics.shippedToday')}</h2>
           <ul className={styles.orders}>{shippedToday.map(orderCard)}</ul>
         </section>
       )}
@@ -222,20 +258,17 @@ export default function LogisticsConsole() {
       )}
       {shipping && (
         <ConfirmDialog
-          question={`Ship the order for ${customerOf(shipping)}?`}
-          action="Ship"
+          question={t('logistics.shipQuestion', { customer: customerOf(shipping) })}
+          action={t('logistics.ship')}
           onClose={() => setShipping(null)}
           onConfirm={async () => {
-            if (await act(() => commands.ship(shipping.id), `Order for ${customerOf(shipping)} shipped`)) {
+            const done = t('logistics.shipped', { customer: customerOf(shipping) });
+            if (await act(() => commands.ship(shipping.id), done)) {
               setPicking(null);
             }
           }}
         >
-          <p>
-            Its {shipping.palletIds.length}{' '}
-            {shipping.palletIds.length === 1 ? 'pallet leaves' : 'pallets leave'} the warehouse and storage.
-            Print the delivery note for the driver next.
-          </p>
+          <p>{t('logistics.shipLeaves', { count: shipping.palletIds.length })}</p>
         </ConfirmDialog>
       )}
       {paper && (

@@ -1,19 +1,22 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import { useCatalog } from '../../hooks/catalog';
 import { useShiftTotals, useSortingChoice, useUndoOffer } from '../../hooks/consoles';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
 import { usePrinterCommands, usePrinters } from '../../hooks/printers';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
+import { PageTitle } from '../../ui/page-title';
 import { PrintLabel } from '../../ui/pallet-label';
 import { formatWeight } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
-import { countText, shortId, totalKgText } from '../dashboard/format';
-import { attributes } from '../dashboard/pallet-dialog';
+import { shortId } from '../dashboard/format';
+import { type Attribute, attributes } from '../dashboard/pallet-dialog';
 import { readWeight } from '../dashboard/weight';
 import styles from './consoles.module.css';
 
@@ -23,6 +26,8 @@ import styles from './consoles.module.css';
  * default network printer, else the browser). The last pallet may be undone for 10 s.
  */
 export default function SortingConsole() {
+  const { t } = useTranslation('consoles');
+  const format = useFormats();
   const catalog = useCatalog();
   const [choice, choose] = useSortingChoice(catalog);
   const [weight, setWeight] = useState('');
@@ -36,22 +41,35 @@ export default function SortingConsole() {
   const printerCommands = usePrinterCommands();
   const toasts = useToasts();
   const weightField = useRef<HTMLInputElement>(null);
+  const labels: Record<Attribute, string> = {
+    tomatoType: t('attribute.tomatoType'),
+    boxType: t('attribute.boxType'),
+    tomatoOption: t('attribute.tomatoOption'),
+    palletType: t('attribute.palletType'),
+  };
+  const printerSays = {
+    refused: t('sorting.printer.refused'),
+    timed_out: t('sorting.printer.timedOut'),
+    unreachable: t('sorting.printer.unreachable'),
+    failed: t('sorting.printer.failed'),
+  };
   const printer = printers.status === 'ready' ? printers.printers.find((p) => p.isDefault) : undefined;
 
   const print = async (pallet: Pallet) => {
     if (!printer) return setPrinting(pallet);
     try {
       const result = await printerCommands.printPallet(pallet.id)();
-      if (result.status !== 'sent') toasts.notify(result.message, { variant: 'error' });
+      if (result.status !== 'sent')
+        toasts.notify(t('sorting.notPrinted', { reason: printerSays[result.status] }), { variant: 'error' });
     } catch (failure) {
-      toasts.notify(`The label did not print: ${apiErrorText(failure)}`, { variant: 'error' });
+      toasts.notify(t('sorting.notPrinted', { reason: apiErrorText(failure) }), { variant: 'error' });
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const kg = readWeight(weight);
+    const kg = readWeight(weight, format);
     if ('error' in kg) return setError(kg.error);
     setBusy(true);
     setError(null);
@@ -74,7 +92,7 @@ export default function SortingConsole() {
     setOffer(null);
     try {
       await commands.remove(offer);
-      toasts.notify(`Pallet ${shortId(offer.id)} undone`, { variant: 'info' });
+      toasts.notify(t('sorting.undone', { id: shortId(offer.id) }), { variant: 'info' });
     } catch (failure) {
       toasts.notify(apiErrorText(failure), { variant: 'error' });
     }
@@ -84,26 +102,27 @@ export default function SortingConsole() {
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
-        <h1>Sorting</h1>
+        <PageTitle page={t('sorting.title')} />
+        <h1>{t('sorting.title')}</h1>
         <span className={styles.muted}>
-          {printer ? `Labels print on ${printer.name}` : 'Labels print in the browser'}
+          {printer ? t('sorting.printsOn', { printer: printer.name }) : t('sorting.printsInBrowser')}
         </span>
       </div>
-      <dl className={styles.figures} aria-label="This shift">
+      <dl className={styles.figures} aria-label={t('sorting.figures')}>
         <div className={figures.figure}>
-          <dt>Pallets this shift</dt>
-          <dd data-figure="shift-pallets">{countText(totals.pallets)}</dd>
+          <dt>{t('sorting.shiftPallets')}</dt>
+          <dd data-figure="shift-pallets">{format.number(totals.pallets)}</dd>
         </div>
         <div className={figures.figure}>
-          <dt>Kg this shift</dt>
-          <dd data-figure="shift-kg">{totalKgText(totals.kg)}</dd>
+          <dt>{t('sorting.shiftKg')}</dt>
+          <dd data-figure="shift-kg">{format.kg(totals.kg)}</dd>
         </div>
       </dl>
-      <form className={styles.sortingForm} onSubmit={submit} aria-label="New pallet">
-        {attributes.map(([key, label]) => (
+      <form className={styles.sortingForm} onSubmit={submit} aria-label={t('sorting.form')}>
+        {attributes.map(([key]) => (
           <SelectField
             key={key}
-            label={label}
+            label={labels[key]}
             value={choice[key]}
             choices={catalog[key].map((value) => ({ value, label: value }))}
             onChange={(value) => choose(key, value)}
@@ -112,17 +131,17 @@ export default function SortingConsole() {
         <div className={styles.weightRow}>
           <TextField
             ref={weightField}
-            label="Weight"
+            label={t('sorting.weight')}
             inputMode="decimal"
             autoComplete="off"
             autoFocus
             value={weight}
             error={error}
             onChange={(e) => setWeight(e.target.value)}
-            placeholder="kg, then Enter"
+            placeholder={t('sorting.weightPlaceholder')}
           />
           <Button type="submit" variant="primary" disabled={busy}>
-            Make pallet and print
+            {t('sorting.make')}
           </Button>
         </div>
       </form>
@@ -130,9 +149,18 @@ export default function SortingConsole() {
         {offer && (
           <>
             <span>
-              Made pallet {shortId(offer.id)}: {offer.tomatoType}, {formatWeight(offer.weight)}
+              <Trans
+                t={t}
+                i18nKey="sorting.made"
+                values={{
+                  id: shortId(offer.id),
+                  tomatoType: offer.tomatoType,
+                  weight: formatWeight(offer.weight),
+                }}
+                components={{ id: <span translate="no" />, data: <span translate="no" /> }}
+              />
             </span>
-            <Button onClick={undo}>Undo last pallet</Button>
+            <Button onClick={undo}>{t('sorting.undo')}</Button>
           </>
         )}
       </div>

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dayKey } from '../../../streams/dates';
 import {
   csvFileName,
   csvRow,
@@ -14,14 +16,15 @@ import { useChosenLocationName, useUser } from '../../hooks/app-state';
 import { useNow } from '../../hooks/clock';
 import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hooks/inventory';
 import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
 import { LiveStatus } from '../../ui/live-status';
+import { PageTitle } from '../../ui/page-title';
 import { useToasts } from '../../ui/toasts';
-import { countText, totalKgText } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
-import { ageLabels, dimensionLabels } from './labels';
+import { useLabels } from './labels';
 import { PalletList } from './pallet-list';
 import { SettingsDialog } from './settings-dialog';
 import { StockTables } from './stock-tables';
@@ -44,6 +47,12 @@ function download(text: string, name: string) {
 
 /** The figures, charts and pallet list once the settings are known. */
 function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?: () => void }) {
+  const { t } = useTranslation('inventory');
+  const format = useFormats();
+  const labels = useLabels();
+  // the count picks the plural; the figure shows with the language's thousands separator
+  const palletCount = (pallets: number) =>
+    t('figures.palletCount', { count: pallets, replace: { count: format.number(pallets) } });
   const now = useNow(minuteMs);
   const stock = useStock(settings, now);
   const occupancy = useZones();
@@ -66,9 +75,9 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
       const pallet = palletOf(id);
       if (!pallet) return [];
       const age = keyOf(pallet, 'age', context);
-      return [csvRow(pallet, keyOf(pallet, 'zone', context), ageLabels[age] ?? age)];
+      return [csvRow(pallet, labels.value('zone', keyOf(pallet, 'zone', context)), labels.age(age))];
     });
-    download(toCsv(rows), csvFileName(locationName, new Date(now).toLocaleDateString('en-CA')));
+    download(toCsv(rows, labels.csvHeads), csvFileName(locationName, dayKey(now)));
   };
 
   if (stock === null) return null;
@@ -76,46 +85,53 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   const totalPallets = stock.palletType.reduce((sum, row) => sum + row.pallets, 0);
   const filterText =
     filter &&
-    `${dimensionLabels[filter.dimension]}: ${filter.dimension === 'age' ? ageLabels[filter.key] : filter.key}`;
+    t('filter', {
+      dimension: labels.dimension(filter.dimension),
+      value: labels.value(filter.dimension, filter.key),
+    });
   return (
     <>
-      <dl className={styles.overview} aria-label="Stock">
+      <dl className={styles.overview} aria-label={t('figures.label')}>
         <div className={figures.figure}>
-          <dt>In stock</dt>
-          <dd data-figure="totalKg">{totalKgText(totalKg)}</dd>
+          <dt>{t('figures.inStock')}</dt>
+          <dd data-figure="totalKg">{format.kg(totalKg)}</dd>
         </div>
         <div className={figures.figure}>
-          <dt>Pallets</dt>
-          <dd data-figure="pallets">{countText(totalPallets)}</dd>
+          <dt>{t('figures.pallets')}</dt>
+          <dd data-figure="pallets">{format.number(totalPallets)}</dd>
         </div>
         {stock.age
           .filter((row) => row.key === 'near_expiry' || row.key === 'urgent')
           .map((row) => (
             <div key={row.key} className={figures.figure}>
-              <dt>{ageLabels[row.key]}</dt>
-              <dd data-figure={row.key}>{countText(row.pallets)} pallets</dd>
+              <dt>{labels.age(row.key)}</dt>
+              <dd data-figure={row.key}>{palletCount(row.pallets)}</dd>
             </div>
           ))}
       </dl>
-      <Suspense fallback={<p className={styles.muted}>Loading charts…</p>}>
+      <Suspense fallback={<p className={styles.muted}>{t('chart.loading')}</p>}>
         <StockCharts stock={stock} filter={filter} onPick={pick} />
       </Suspense>
       <StockTables stock={stock} settings={settings} zones={zones} filter={filter} onPick={pick} />
       <section className={styles.pallets} aria-labelledby="inventory-pallets">
         <div className={styles.head}>
-          <h2 id="inventory-pallets">Pallets</h2>
+          <h2 id="inventory-pallets">{t('pallets')}</h2>
           <span className={styles.muted} data-testid="inventory-count">
-            {countText(ids.length)} {ids.length === 1 ? 'pallet' : 'pallets'}
+            {palletCount(ids.length)}
           </span>
           {filterText && (
-            <Button variant="ghost" onClick={() => setFilter(null)} aria-label={`Clear filter ${filterText}`}>
+            <Button
+              variant="ghost"
+              onClick={() => setFilter(null)}
+              aria-label={t('clearFilter', { filter: filterText })}
+            >
               {filterText} ✕
             </Button>
           )}
           <span className={styles.spring} />
-          {onEdit && <Button onClick={onEdit}>Ageing and minimum stock</Button>}
+          {onEdit && <Button onClick={onEdit}>{t('editSettings')}</Button>}
           <Button variant="primary" onClick={exportCsv} disabled={ids.length === 0}>
-            Export CSV
+            {t('exportCsv')}
           </Button>
         </div>
         <PalletList ids={ids} context={context} />
@@ -126,6 +142,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
 
 /** The inventory dashboard: stock of the chosen location by type, box, option, pallet type, zone and age, live. */
 export default function InventoryScreen() {
+  const { t } = useTranslation(['inventory', 'common']);
   const status = useLiveStatus() ?? 'loading';
   const user = useUser();
   const { state, save } = useInventorySettings();
@@ -139,12 +156,13 @@ export default function InventoryScreen() {
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
-        <h1>Inventory</h1>
+        <PageTitle page={t('title')} />
+        <h1>{t('title')}</h1>
         <LiveStatus status={status} />
       </div>
-      {state.status === 'loading' && <p className={styles.muted}>Loading…</p>}
+      {state.status === 'loading' && <p className={styles.muted}>{t('common:live.loading')}</p>}
       {state.status === 'failed' && (
-        <p className={styles.muted}>The inventory settings could not be read: {apiErrorText(state.error)}</p>
+        <p className={styles.muted}>{t('settings.failed', { reason: apiErrorText(state.error) })}</p>
       )}
       {state.status === 'ready' && (
         <>

@@ -1,22 +1,14 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type AgeBucket, type KeyContext, keyOf, unknownValue } from '../../../streams/inventory';
 import { usePallet } from '../../hooks/live';
+import { useFormats } from '../../i18n/format';
 import { formatWeight } from '../../ui/qr-modal';
 import { StatusBadge } from '../../ui/status-badge';
 import { type Column, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { ageText, shortId } from '../dashboard/format';
+import { shortId } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
-
-const columns: Column[] = [
-  ['ID', '92px'],
-  ['Tomato', undefined],
-  ['Box', undefined],
-  ['Option', undefined],
-  ['Pallet type', undefined],
-  ['Weight', '110px'],
-  ['Zone', undefined],
-  ['Age', '190px'],
-];
+import { useLabels } from './labels';
 
 /** One pallet's row: re-renders only when that pallet changes. */
 const PalletRow = memo(function PalletRow({
@@ -29,23 +21,32 @@ const PalletRow = memo(function PalletRow({
   context: KeyContext;
 }) {
   const pallet = usePallet(id);
+  const format = useFormats();
+  const labels = useLabels();
   if (!pallet) return null;
   const bucket = keyOf(pallet, 'age', context);
+  const zone = keyOf(pallet, 'zone', context);
   return (
     <tr aria-rowindex={index + 2} data-pallet-id={id}>
-      <td className={styles.id} title={id}>
+      <td className={styles.id} title={id} translate="no">
         {shortId(id)}
       </td>
-      <td>{pallet.tomatoType ?? '-'}</td>
-      <td>{pallet.boxType ?? '-'}</td>
-      <td>{pallet.tomatoOption ?? '-'}</td>
-      <td>{pallet.palletType ?? '-'}</td>
+      <td translate="no">{pallet.tomatoType ?? '-'}</td>
+      <td translate="no">{pallet.boxType ?? '-'}</td>
+      <td translate="no">{pallet.tomatoOption ?? '-'}</td>
+      <td translate="no">{pallet.palletType ?? '-'}</td>
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <td>{keyOf(pallet, 'zone', context)}</td>
+      <td translate={labels.isData('zone', zone) ? 'no' : undefined}>{labels.value('zone', zone)}</td>
       <td>
         <span className={styles.badges}>
           {bucket === unknownValue ? '-' : <StatusBadge variant={bucket as AgeBucket} />}
-          <span className={styles.muted}>{ageText(pallet.createdAt, context.nowMs)}</span>
+          {typeof pallet.createdAt === 'string' ? (
+            <time className={styles.muted} dateTime={pallet.createdAt}>
+              {format.ago(pallet.createdAt, context.nowMs)}
+            </time>
+          ) : (
+            '-'
+          )}
         </span>
       </td>
     </tr>
@@ -54,12 +55,24 @@ const PalletRow = memo(function PalletRow({
 
 /** The pallets on the chosen stock line; only the rows in view are in the DOM, so 10,000 scroll like 10. */
 export function PalletList({ ids, context }: { ids: readonly string[]; context: KeyContext }) {
+  const { t } = useTranslation('inventory');
   const rows = useVirtualRows(ids);
+  const columns: Column[] = [
+    [t('list.id'), '92px'],
+    [t('list.tomato'), undefined],
+    [t('list.box'), undefined],
+    [t('list.option'), undefined],
+    [t('list.palletType'), undefined],
+    [t('list.weight'), '110px'],
+    [t('list.zone'), undefined],
+    // an age badge and its age in words side by side ("Bijna over datum", "12 dagen geleden")
+    [t('list.age'), '260px'],
+  ];
   return (
     <VirtualTable
       rows={rows}
       ids={ids}
-      label="Pallets"
+      label={t('pallets')}
       columns={columns}
       className={styles.scroller}
       tableClassName={styles.list}

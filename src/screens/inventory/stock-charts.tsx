@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Stock, StockDimension, StockFilter, StockRow } from '../../../streams/inventory';
+import { useFormats } from '../../i18n/format';
 import figures from '../../ui/figures.module.css';
-import { countText, totalKgText } from '../dashboard/format';
-import { ageLabels } from './labels';
+import { useLabels } from './labels';
 
 // the badges' own colours (tokens.css), as SVG fills cannot read custom properties everywhere
 const brand = '#1f6f43';
@@ -13,6 +14,8 @@ const ageColours: Record<string, string> = {
   urgent: '#b3261e',
 };
 const dimmed = '#b9c4bd';
+/** The widest a bar's name runs before it wraps: a bar's room in the narrowest chart (1024 px). */
+const tickWidthPx = 64;
 
 interface ChartProps {
   title: string;
@@ -25,24 +28,28 @@ interface ChartProps {
 
 /** One bar chart; a bar's click chooses its line (the chosen one stays bright, the others dim). */
 function StockChart({ title, dimension, rows, measure, filter, onPick }: ChartProps) {
+  const { t } = useTranslation('inventory');
+  const format = useFormats();
+  const labels = useLabels();
   const data = rows.map((row) => ({
     ...row,
-    label: dimension === 'age' ? (ageLabels[row.key] ?? row.key) : row.key,
+    label: labels.value(dimension, row.key),
   }));
   const chosen = filter?.dimension === dimension ? filter.key : null;
-  const format = measure === 'kg' ? totalKgText : countText;
+  const shown = (value: number) => (measure === 'kg' ? format.kg(value) : format.number(value));
   return (
     <figure className={figures.chart} aria-label={title} data-chart={dimension}>
       <figcaption>{title}</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="#e2e8e4" />
-          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={(v: number) => countText(v)} width={64} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value) => format(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
+          {/* a long name (Dutch's "Bijna over datum") wraps under its bar instead of running into the next */}
+          <XAxis dataKey="label" interval={0} tick={{ fontSize: 12, width: tickWidthPx }} height={44} />
+          <YAxis tickFormatter={(v: number) => format.number(v)} width={64} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => shown(Number(value))} cursor={{ fill: 'rgb(0 0 0 / 5%)' }} />
           <Bar
             dataKey={measure}
-            name={measure === 'kg' ? 'kg' : 'pallets'}
+            name={measure === 'kg' ? t('chart.kg') : t('chart.pallets')}
             isAnimationActive={false}
             cursor="pointer"
             onClick={(entry) => onPick({ dimension, key: String((entry as { key?: string }).key) })}
@@ -76,10 +83,11 @@ export default function StockCharts({
   filter: StockFilter | null;
   onPick: (filter: StockFilter) => void;
 }) {
+  const { t } = useTranslation('inventory');
   return (
     <div className={figures.charts}>
       <StockChart
-        title="Stock by tomato type"
+        title={t('chart.byTomatoType')}
         dimension="tomatoType"
         rows={stock.tomatoType}
         measure="kg"
@@ -87,7 +95,7 @@ export default function StockCharts({
         onPick={onPick}
       />
       <StockChart
-        title="Stock by zone"
+        title={t('chart.byZone')}
         dimension="zone"
         rows={stock.zone}
         measure="kg"
@@ -95,7 +103,7 @@ export default function StockCharts({
         onPick={onPick}
       />
       <StockChart
-        title="Pallets by age"
+        title={t('chart.byAge')}
         dimension="age"
         rows={stock.age}
         measure="pallets"

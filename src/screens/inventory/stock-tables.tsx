@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   type InventorySettings,
   type Stock,
@@ -8,10 +9,10 @@ import {
   stockLevel,
 } from '../../../streams/inventory';
 import type { StorageZone } from '../../../streams/live';
+import { useFormats } from '../../i18n/format';
 import { StatusBadge } from '../../ui/status-badge';
-import { countText, totalKgText } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
-import { dimensionLabels } from './labels';
+import { useLabels } from './labels';
 
 interface TableProps {
   dimension: StockDimension;
@@ -24,17 +25,28 @@ interface TableProps {
 
 /** One stock table; each line's name is a button that shows only its pallets in the list. */
 function StockTable({ dimension, rows, filter, onPick, extra }: TableProps) {
-  const title = dimensionLabels[dimension];
+  const { t } = useTranslation('inventory');
+  const format = useFormats();
+  const labels = useLabels();
+  const title = labels.dimension(dimension);
+  const label: Record<TableProps['dimension'], string> = {
+    tomatoType: t('table.by.tomatoType'),
+    boxType: t('table.by.boxType'),
+    tomatoOption: t('table.by.tomatoOption'),
+    palletType: t('table.by.palletType'),
+    zone: t('table.by.zone'),
+    age: t('table.by.age'),
+  };
   return (
-    <table className={styles.stock} aria-label={`Stock by ${title.toLowerCase()}`} data-stock={dimension}>
+    <table className={styles.stock} aria-label={label[dimension]} data-stock={dimension}>
       <thead>
         <tr>
           <th scope="col">{title}</th>
           <th scope="col" className={styles.number}>
-            Pallets
+            {t('table.pallets')}
           </th>
           <th scope="col" className={styles.number}>
-            Weight
+            {t('table.weight')}
           </th>
           {extra && <th scope="col">{extra.heading}</th>}
         </tr>
@@ -43,7 +55,7 @@ function StockTable({ dimension, rows, filter, onPick, extra }: TableProps) {
         {rows.length === 0 && (
           <tr>
             <td colSpan={extra ? 4 : 3} className={styles.empty}>
-              No pallets
+              {t('table.noPallets')}
             </td>
           </tr>
         )}
@@ -56,17 +68,19 @@ function StockTable({ dimension, rows, filter, onPick, extra }: TableProps) {
                   type="button"
                   className={styles.pick}
                   aria-pressed={chosen}
-                  aria-label={`Show only ${row.key} pallets`}
+                  aria-label={t('table.showOnly', { value: labels.value(dimension, row.key) })}
                   onClick={() => onPick({ dimension, key: row.key })}
                 >
-                  {row.key}
+                  <span translate={labels.isData(dimension, row.key) ? 'no' : undefined}>
+                    {labels.value(dimension, row.key)}
+                  </span>
                 </button>
               </th>
               <td className={styles.number} data-figure="pallets">
-                {countText(row.pallets)}
+                {format.number(row.pallets)}
               </td>
               <td className={styles.number} data-figure="kg">
-                {totalKgText(row.kg)}
+                {format.kg(row.kg)}
               </td>
               {extra && <td>{extra.cell(row)}</td>}
             </tr>
@@ -94,6 +108,7 @@ export function StockTables({
   filter: StockFilter | null;
   onPick: (filter: StockFilter) => void;
 }) {
+  const { t } = useTranslation('inventory');
   const temperatureOf = (name: string) => zones.find((zone) => zone.name === name)?.temperature;
   // a type with no pallets left is the lowest stock of all: list it too
   const typeRows = [
@@ -110,13 +125,13 @@ export function StockTables({
         rows={typeRows}
         {...common}
         extra={{
-          heading: 'Stock · ages on day',
+          heading: t('table.agesOn'),
           cell: (row) => {
             const type = settingsFor(settings, row.key);
             return (
               <span className={styles.badges}>
                 <StatusBadge variant={stockLevel(row.kg, type)} />
-                <span className={styles.muted} title="ripening, near expiry, urgent from day">
+                <span className={styles.muted} title={t('table.agesOnTitle')}>
                   {type.ripeningDays} · {type.nearExpiryDays} · {type.urgentDays}
                 </span>
               </span>
@@ -129,7 +144,7 @@ export function StockTables({
         rows={stock.zone}
         {...common}
         extra={{
-          heading: 'Temperature',
+          heading: t('table.temperature'),
           cell: (row) => {
             const temperature = temperatureOf(row.key);
             return temperature ? <StatusBadge variant={temperature} /> : '-';
