@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
 import { analyticsEventTypes } from '../../streams/analytics';
 import { consoleNames } from '../../streams/consoles';
+import { isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { printFailures } from '../../streams/printing';
 import { chunkFailures } from '../routes/chunk';
@@ -153,5 +154,13 @@ describe('the messages the code picks by a value', () => {
       ),
     );
     expect(english).toEqual(spec);
+  });
+
+  it('word only refusal codes of the one list the server answers from (a code, or a code_context)', () => {
+    const codes = Object.keys(flat(read('en', 'errors')))
+      .filter((key) => key.startsWith('code.'))
+      .map((key) => key.slice('code.'.length).replace(/_[a-z]+$/, ''));
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.filter((code) => !isErrorCode(code))).toEqual([]);
   });
 });
