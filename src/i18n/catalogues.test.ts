@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consoleNames } from '../../streams/consoles';
 import { locales } from '../../streams/i18n';
+import { defaultFilters } from '../../streams/live';
 import { chunkFailures } from '../routes/chunk';
 import { passwordProblems } from '../screens/change-password/change-password-screen';
+import { deeds } from '../screens/dashboard/activity-panel';
+import { catalogFilters, fixedChoices } from '../screens/dashboard/filter-bar';
+import { columns } from '../screens/dashboard/pallet-table';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
 import { badgeLook } from '../ui/connection-badge';
@@ -90,7 +94,7 @@ describe('the messages the code picks by a value', () => {
   ];
   const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav];
 
-  it.each([
+  it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],
     ['common', 'live', liveStatuses.map((s) => `live.${s}`)],
     ['common', 'pull', pullPhases.filter((p) => p !== 'idle').map((p) => `pull.${p}`)],
@@ -98,6 +102,15 @@ describe('the messages the code picks by a value', () => {
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
     ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
+    ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
+    ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
+    ['dashboard', 'filters.any', [...catalogFilters, 'addedBy'].map((field) => `filters.any.${field}`)],
+    ...Object.entries(fixedChoices).map(([filter, values]): [string, string, string[]] => [
+      'dashboard',
+      filter,
+      values.map((value) => `${filter}.${value}`),
+    ]),
+    ['dashboard', 'activity.deed', deeds.map((deed) => `activity.deed.${deed}`)],
     [
       'login',
       'changePassword.problem',

@@ -1,4 +1,5 @@
 import type common from '../locales/en/common.json';
+import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type login from '../locales/en/login.json';
 import type shell from '../locales/en/shell.json';
@@ -10,6 +11,7 @@ import type shell from '../locales/en/shell.json';
  */
 export interface Resources {
   common: typeof common;
+  dashboard: typeof dashboard;
   errors: typeof errors;
   login: typeof login;
   shell: typeof shell;

@@ -43,6 +43,26 @@ describe('the texts of failed calls', () => {
     expect(codeText(new ApiError('x', 'status', 409, null, null))).toBeNull();
   });
 
+  it("count a refusal's row from 1 and read its status as the message's context", () => {
+    i18n.addResource('en', 'errors', 'code.ROW_NOT_EMPTY', 'Row {{row}} of {{zoneName}} holds pallets');
+    i18n.addResource('en', 'errors', 'code.ORDER_CLOSED_complete', 'The order has already been completed');
+    const rowNotEmpty = apiErrorFromStatus(409, {
+      message: 'x',
+      code: 'ROW_NOT_EMPTY',
+      params: { zoneName: 'Hall C', rowIndex: 0, count: 2 },
+    });
+    const closed = (status: string) =>
+      apiErrorFromStatus(409, {
+        message: `The order has already been ${status}`,
+        code: 'ORDER_CLOSED',
+        params: { status },
+      });
+    expect(apiErrorText(rowNotEmpty)).toBe('Row 1 of Hall C holds pallets');
+    expect(apiErrorText(closed('complete'))).toBe('The order has already been completed');
+    // a status the catalogue has no sentence for: the server's words
+    expect(apiErrorText(closed('archived'))).toBe('The order has already been archived');
+  });
+
   it('speak Dutch when the app does', async () => {
     await i18n.changeLanguage('nl');
     expect(apiErrorText(apiErrorFromStatus(403, {}))).toBe('Je hebt geen toestemming voor deze handeling');

@@ -30,14 +30,28 @@ export function specText(sentence: string): string {
 }
 
 /**
+ * What a refusal's sentence reads of its params: them, a 0-based `rowIndex` also as the `row`
+ * people count from 1, and a `status` as the message's context (`code.ORDER_CLOSED_shipped`).
+ */
+function sentenceParams(params: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const given = params ?? {};
+  return {
+    ...given,
+    ...(typeof given.rowIndex === 'number' && { row: given.rowIndex + 1 }),
+    ...(typeof given.status === 'string' && { context: given.status }),
+  };
+}
+
+/**
  * The app's own sentence for a refusal's `code` (`errors:code.<CODE>` with the refusal's
  * params), or null when the catalogue has none for it.
  */
 export function codeText(error: unknown): string | null {
   if (!isApiError(error) || !error.code) return null;
   const key = `errors:code.${error.code}`;
+  const params = sentenceParams(error.params);
   // the codes' messages are keyed by the server's codes, which the types cannot list ahead
-  return i18n.exists(key) ? i18n.t(key as never, error.params ?? {}) : null;
+  return i18n.exists(key, params) ? i18n.t(key as never, params) : null;
 }
 
 /**

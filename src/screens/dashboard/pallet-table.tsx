@@ -1,32 +1,37 @@
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Icon, type IconName } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { ageText, placeText, shortId } from './format';
+import { ageText, shortId } from './format';
 import styles from './pallet-table.module.css';
 
 /** How long a row changed by someone else stays highlighted. */
 const highlightMs = 2_000;
 
-/** The columns; the actions' width is what the person's actions take. */
-const columns = (actionsPx: number): Column[] => [
-  ['Tick', '40px'],
-  ['ID', '88px'],
-  ['Tomato', undefined],
-  ['Box', undefined],
-  ['Option', '88px'],
-  ['Pallet type', '88px'],
-  ['Weight', '96px'],
-  ['Zone · row', '11%'],
-  ['Order', undefined],
-  ['Added by', undefined],
-  ['Age', '80px'],
-  ['Actions', `${actionsPx}px`],
-];
+/** The columns, by their heading's message; the actions' width is what the person's actions take. */
+export const columns = (actionsPx: number) =>
+  [
+    ['ticked', '40px'],
+    ['id', '88px'],
+    ['tomato', undefined],
+    ['box', undefined],
+    ['option', '88px'],
+    ['palletType', '88px'],
+    ['weight', '96px'],
+    ['place', '11%'],
+    ['order', undefined],
+    ['addedBy', undefined],
+    ['age', '96px'],
+    ['actions', `${actionsPx}px`],
+  ] as const satisfies readonly Column[];
+
+type ColumnName = ReturnType<typeof columns>[number][0];
 
 /** What a person can do to one pallet from its row. */
 export interface RowActions {
@@ -114,6 +119,9 @@ const PalletRow = memo(function PalletRow({
   onSelect: (id: string) => void;
   onTick: (id: string, on: boolean) => void;
 }) {
+  // the row reads the language itself: a switch repaints every row, however it is memoised
+  const { t } = useTranslation('dashboard');
+  const format = useFormats();
   const pallet = usePallet(id);
   const optimistic = useOptimistic(id);
   const changed = useChanged(pallet);
@@ -134,7 +142,7 @@ const PalletRow = memo(function PalletRow({
           className={styles.tick}
           checked={ticked}
           onChange={(e) => onTick(id, e.target.checked)}
-          aria-label={`Tick pallet ${shortId(id)}`}
+          aria-label={t('row.tick', { id: shortId(id) })}
         />
       </td>
       <td className={styles.id} title={id}>
@@ -145,33 +153,41 @@ const PalletRow = memo(function PalletRow({
       <Text value={pallet.tomatoOption} />
       <Text value={pallet.palletType} />
       <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <Text value={pallet.storageZone ? placeText(pallet.storageZone, pallet.rowIndex) : null} />
+      <Text
+        value={
+          pallet.storageZone
+            ? typeof pallet.rowIndex === 'number'
+              ? t('storage.place', { zone: pallet.storageZone, row: pallet.rowIndex + 1 })
+              : pallet.storageZone
+            : null
+        }
+      />
       <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
       <td>
         <AddedBy id={pallet.addedBy} />
       </td>
-      <td>{ageText(pallet.createdAt, now)}</td>
+      <td>{ageText(pallet.createdAt, now, format)}</td>
       <td className={styles.actionsCell}>
         <div className={styles.actions}>
           <RowAction
             icon="qr"
-            label={`QR of pallet ${shortId(id)}`}
-            title="QR code and label"
+            label={t('row.qr', { id: shortId(id) })}
+            title={t('row.qrTitle')}
             onClick={() => actions.qr(pallet)}
           />
           {actions.edit && (
             <RowAction
               icon="edit"
-              label={`Edit pallet ${shortId(id)}`}
-              title="Edit"
+              label={t('row.edit', { id: shortId(id) })}
+              title={t('row.editTitle')}
               onClick={() => actions.edit?.(pallet)}
             />
           )}
           {actions.remove && (
             <RowAction
               icon="trash"
-              label={`Delete pallet ${shortId(id)}`}
-              title="Delete"
+              label={t('row.delete', { id: shortId(id) })}
+              title={t('row.deleteTitle')}
               danger
               onClick={() => actions.remove?.(pallet)}
             />
@@ -215,6 +231,7 @@ export function PalletTable({
   onTick: (id: string, on: boolean) => void;
   onOpen: (id: string) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const rows = useVirtualRows(ids);
   const { scroller, virtualizer } = rows;
   const [fresh, setFresh] = useState(0);
@@ -257,9 +274,12 @@ export function PalletTable({
       <VirtualTable
         rows={rows}
         ids={ids}
-        label="Pallets"
+        label={t('board.title')}
         columns={columns(actions.edit ? 132 : 52)}
-        heading={(name) => (name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name)}
+        heading={(name) => {
+          const text = t(`column.${name as ColumnName}`);
+          return name === 'ticked' ? <span className="visually-hidden">{text}</span> : text;
+        }}
         className={styles.scroller}
         tableClassName={styles.table}
         data-testid="pallet-scroller"
@@ -289,7 +309,7 @@ export function PalletTable({
             setFresh(0);
           }}
         >
-          {fresh} new
+          {t('board.fresh', { count: fresh })}
         </button>
       )}
     </div>
