@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '../../../streams/activity';
-import { adBlockerAdvice } from '../../../streams/analytics';
+import { adBlockerAdvice, analyticsEventTypes } from '../../../streams/analytics';
 import { useActivity } from '../../hooks/activity';
 import { useOrder } from '../../hooks/live';
 import { useFormats } from '../../i18n/format';
@@ -9,27 +9,10 @@ import { ageText, grouped, shortId } from './format';
 import styles from './side-panel.module.css';
 
 /**
- * The deeds the feed tells in words, each its message `activity.deed.<deed>`; a move out of
- * storage (a location change without a place) is `pallet_taken_out`.
+ * The deeds the feed tells in words, each its message `activity.deed.<deed>`: SPEC 5's event
+ * types, and a move out of storage (a location change without a place) as `pallet_taken_out`.
  */
-export const deeds = [
-  'pallet_created',
-  'pallet_updated',
-  'pallet_deleted',
-  'pallet_assigned',
-  'pallet_unassigned',
-  'pallet_shipped',
-  'pallet_location_changed',
-  'pallet_taken_out',
-  'pallet_scanned',
-  'qr_scanned',
-  'barcode_scanned',
-  'order_created',
-  'order_updated',
-  'order_deleted',
-  'order_shipped',
-  'order_complete',
-] as const;
+export const deeds = [...analyticsEventTypes, 'pallet_taken_out'] as const;
 type Deed = (typeof deeds)[number];
 
 const deedOf = (entry: ActivityEntry): Deed | null => {
@@ -89,7 +72,10 @@ const Entry = memo(function Entry({
     <>
       <strong translate="no">{entry.userName}</strong>{' '}
       {orderId ? <OrderDeed entry={entry} orderId={orderId} /> : <Deed entry={entry} customer={null} />}
-      <span className={styles.when}> · {ageText(entry.at, now, format)}</span>
+      <span className={styles.when}>
+        {' · '}
+        <time dateTime={entry.at}>{ageText(entry.at, now, format)}</time>
+      </span>
     </>
   );
   const go = palletId ? () => onPallet(palletId) : orderId ? () => onOrder(orderId) : null;

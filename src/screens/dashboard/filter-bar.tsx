@@ -9,7 +9,7 @@ import styles from './filter-bar.module.css';
 
 const anyOf = (values: readonly string[], anyLabel: string): Choice[] => [
   { value: '', label: anyLabel },
-  ...values.map((value) => ({ value, label: value })),
+  ...values.map((value) => ({ value, label: value, data: true })),
 ];
 
 /** The choices of the filters that do not come from the catalogue, each named by its message `<filter>.<value>`. */
@@ -50,7 +50,7 @@ export function FilterBar({
   const names = useUserNames(people);
   const addedByChoices = [
     { value: '', label: t('filters.any.addedBy') },
-    ...people.map((id, i) => ({ value: id, label: names[i] || id })),
+    ...people.map((id, i) => ({ value: id, label: names[i] || id, data: true })),
   ];
   // each filter's choices have their messages (src/i18n/catalogues.test.ts holds the families to the lists)
   const fixed = (field: keyof typeof fixedChoices): Choice[] =>

@@ -51,10 +51,10 @@ function OrderPallet({ id, orderId, canManage }: { id: string; orderId: string; 
   const act = useAct();
   return (
     <li className={styles.orderPallet}>
-      <span className={styles.mono} title={id}>
+      <span className={styles.mono} title={id} translate="no">
         {shortId(id)}
       </span>
-      <span>
+      <span translate={pallet ? 'no' : undefined}>
         {pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : t('order.palletGone')}
       </span>
       {canManage && pallet && (
@@ -280,6 +280,7 @@ function AssignDialog({
           choices={orders.map((o) => ({
             value: o.id,
             label: `${customerOf(o)} (${o.assignedPallets}/${requestedOf(o)})`,
+            data: true,
           }))}
         />
       )}

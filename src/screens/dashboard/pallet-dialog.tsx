@@ -139,7 +139,7 @@ export function PalletDialog({
             choices={(catalog[key].includes(fields[key]) || !fields[key]
               ? catalog[key]
               : [fields[key], ...catalog[key]]
-            ).map((value) => ({ value, label: value }))}
+            ).map((value) => ({ value, label: value, data: true }))}
           />
         ))}
         <TextField

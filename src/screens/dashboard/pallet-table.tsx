@@ -47,9 +47,13 @@ function OrderName({ id }: { id: string }) {
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
 }
 
-/** A cell of text ("-" when there is none), in full on hover where the column cuts it short. */
-function Text({ value }: { value: string | null | undefined }) {
-  return <td title={value ?? undefined}>{value ?? '-'}</td>;
+/** A cell of text ("-" when there is none), in full on hover where the column cuts it short; `data` as it is, never translated. */
+function Text({ value, data }: { value: string | null | undefined; data?: boolean }) {
+  return (
+    <td title={value ?? undefined} translate={data ? 'no' : undefined}>
+      {value ?? '-'}
+    </td>
+  );
 }
 
 /** One of a row's action buttons: an icon, named for screen readers and on hover. */
@@ -145,14 +149,16 @@ const PalletRow = memo(function PalletRow({
           aria-label={t('row.tick', { id: shortId(id) })}
         />
       </td>
-      <td className={styles.id} title={id}>
+      <td className={styles.id} title={id} translate="no">
         {shortId(id)}
       </td>
-      <Text value={pallet.tomatoType} />
-      <Text value={pallet.boxType} />
-      <Text value={pallet.tomatoOption} />
-      <Text value={pallet.palletType} />
-      <td className={styles.number}>{formatWeight(pallet.weight)}</td>
+      <Text value={pallet.tomatoType} data />
+      <Text value={pallet.boxType} data />
+      <Text value={pallet.tomatoOption} data />
+      <Text value={pallet.palletType} data />
+      <td className={styles.number}>
+        <data value={String(pallet.weight)}>{formatWeight(pallet.weight)}</data>
+      </td>
       <Text
         value={
           pallet.storageZone
@@ -162,11 +168,15 @@ const PalletRow = memo(function PalletRow({
             : null
         }
       />
-      <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
-      <td>
+      <td translate="no">{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
+      <td translate="no">
         <AddedBy id={pallet.addedBy} />
       </td>
-      <td>{ageText(pallet.createdAt, now, format)}</td>
+      <td>
+        <time dateTime={typeof pallet.createdAt === 'string' ? pallet.createdAt : undefined}>
+          {ageText(pallet.createdAt, now, format)}
+        </time>
+      </td>
       <td className={styles.actionsCell}>
         <div className={styles.actions}>
           <RowAction

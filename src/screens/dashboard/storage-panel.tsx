@@ -14,10 +14,12 @@ function RowPallet({ id }: { id: string }) {
   const pallet = usePallet(id);
   return (
     <li className={styles.orderPallet}>
-      <span className={styles.mono} title={id}>
+      <span className={styles.mono} title={id} translate="no">
         {shortId(id)}
       </span>
-      <span>{pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : '-'}</span>
+      <span translate="no">
+        {pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : '-'}
+      </span>
     </li>
   );
 }
