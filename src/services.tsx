@@ -124,7 +124,7 @@ export function createServices(
       browserLanguages: languages,
       storage,
       api: session.api,
-      validate: session.validate,
+      keepUser: (change) => session.keepUser(change),
     }),
   };
 }
