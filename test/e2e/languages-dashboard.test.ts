@@ -179,13 +179,17 @@ describe('the dashboard in a Dutch browser', () => {
       expect(await overflowsSideways(page)).toBe(false);
       await page.screenshot({ path: join(screenshots, 'nl', 'dashboard-1024.png') });
 
-      // English from the header's switch: the open screen at once, no reload, the filters kept
+      // English from the header's switch: the open screen at once, no reload, the filters and
+      // what the screen holds (a ticked pallet) kept
+      await row(page, loose.id).locator('input[type="checkbox"]').check();
       await page.evaluate(() => Object.assign(window, { keptSinceSwitch: true }));
       await page.locator('header').getByRole('button', { name: 'EN – English' }).click();
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       expect(await htmlLang(page)).toBe('en');
       expect(await page.evaluate(() => 'keptSinceSwitch' in window)).toBe(true);
       expect(new URL(page.url()).search).toBe(filtered);
+      expect(await row(page, loose.id).locator('input[type="checkbox"]').isChecked()).toBe(true);
+      await page.getByText('1 ticked').waitFor();
       expect(await row(page, heavy.id).locator('data').textContent()).toBe('1,234.50 kg');
       expect(await jansen(page).textContent()).toContain('due 24 Dec 2026');
 

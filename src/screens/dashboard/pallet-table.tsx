@@ -23,7 +23,7 @@ export const columns = (actionsPx: number) =>
     ['box', undefined],
     ['option', '88px'],
     ['palletType', '88px'],
-    ['weight', '96px'],
+    ['weight', '112px'],
     ['place', '11%'],
     ['order', undefined],
     ['addedBy', undefined],
