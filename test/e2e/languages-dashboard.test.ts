@@ -160,9 +160,10 @@ describe('the dashboard in a Dutch browser', () => {
 
       // the board and its dialogs in Dutch, at the desk and at tablet width
       const actions = row(page, heavy.id).getByRole('button');
-      const shoot = async (name: string, open: () => Promise<void>) => {
+      const shoot = async (name: string, open: () => Promise<void>, check = async () => {}) => {
         await open();
         await dialog(page).waitFor();
+        await check();
         await page.screenshot({ path: join(screenshots, 'nl', `dashboard-${name}.png`) });
         await page.keyboard.press('Escape');
         await dialog(page).waitFor({ state: 'detached' });
@@ -171,7 +172,12 @@ describe('the dashboard in a Dutch browser', () => {
       await page.getByRole('button', { name: 'Alles uitvinken' }).click();
       await shoot('new-pallet', () => page.getByRole('button', { name: 'Nieuwe pallet' }).click());
       await shoot('qr', () => actions.nth(0).click());
-      await shoot('edit', () => actions.nth(1).click());
+      // the weight to edit as a Dutch reader writes it
+      await shoot(
+        'edit',
+        () => actions.nth(1).click(),
+        async () => expect(await page.getByLabel('Gewicht (kg)').inputValue()).toBe('1.234,5'),
+      );
       await shoot('delete', () => actions.nth(2).click());
       await jansen(page).getByRole('button', { expanded: false }).click();
       await page.screenshot({ path: join(screenshots, 'nl', 'dashboard-1440.png') });

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -54,6 +55,7 @@ export function PalletDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
+  const format = useFormats();
   const commands = usePalletCommands();
   const toasts = useToasts();
   const formId = useId();
@@ -63,7 +65,8 @@ export function PalletDialog({
     boxType: pallet?.boxType ?? catalog.boxType[0] ?? '',
     tomatoOption: pallet?.tomatoOption ?? catalog.tomatoOption[0] ?? '',
     palletType: pallet?.palletType ?? catalog.palletType[0] ?? '',
-    weight: pallet?.weight === undefined ? '' : String(pallet.weight),
+    // as the reader writes numbers ("1.234,5" in Dutch), so saving it unchanged reads it back
+    weight: pallet?.weight === undefined ? '' : format.number(pallet.weight, 2),
   }));
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Change[] | null>(null);
@@ -71,7 +74,7 @@ export function PalletDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const weight = readWeight(fields.weight);
+    const weight = readWeight(fields.weight, format);
     if ('error' in weight) return setError(weight.error);
     const values: PalletFields = { ...fields, weight: weight.kg };
     setBusy(true);
