@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { consoleNames } from '../../streams/consoles';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
+import { catalogAttributes } from '../hooks/catalog';
 import { chunkFailures } from '../routes/chunk';
 import { passwordProblems } from '../screens/change-password/change-password-screen';
 import { deeds } from '../screens/dashboard/activity-panel';
-import { catalogFilters, fixedChoices } from '../screens/dashboard/filter-bar';
+import { fixedChoices } from '../screens/dashboard/filter-bar';
 import { columns } from '../screens/dashboard/pallet-table';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
@@ -104,7 +105,7 @@ describe('the messages the code picks by a value', () => {
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
-    ['dashboard', 'filters.any', [...catalogFilters, 'addedBy'].map((field) => `filters.any.${field}`)],
+    ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],
     ...Object.entries(fixedChoices).map(([filter, values]): [string, string, string[]] => [
       'dashboard',
       filter,

@@ -6,6 +6,7 @@ import { useUserNames } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
 import { type Choice, SelectField } from '../../ui/select-field';
 import styles from './filter-bar.module.css';
+import { attributes } from './pallet-dialog';
 
 const anyOf = (values: readonly string[], anyLabel: string): Choice[] => [
   { value: '', label: anyLabel },
@@ -23,13 +24,8 @@ export const fixedChoices = {
 /** A choice of the filter `F`. */
 export type FixedChoice<F extends keyof typeof fixedChoices> = (typeof fixedChoices)[F][number];
 
-/** The catalogue's filters, in the order the bar shows them. */
-export const catalogFilters = [
-  'tomatoType',
-  'boxType',
-  'tomatoOption',
-  'palletType',
-] as const satisfies readonly (keyof Catalog)[];
+/** The catalogue's filters, in the order forms ask for them. */
+const catalogFilters = attributes.map(([attribute]) => attribute);
 
 /** The filter bar of SPEC 3's dashboard filters, each control labelled by its field. */
 export function FilterBar({
