@@ -147,7 +147,8 @@ try {
     .locator('[data-pallet-id]')
     .evaluateAll((rows) => rows.slice(0, 12).map((r) => r.getAttribute('data-pallet-id')))) as string[];
   const versions = new Map(made.map((p) => [p.id, p.version]));
-  let weight = 1_000;
+  // below 1,000 kg, so the weight the row shows has no thousands separator to match
+  let weight = 100;
 
   /** Changes one visible pallet; resolves with ms from the HTTP answer to the row showing the change. */
   const change = async (page: Page, id: string) => {
@@ -261,15 +262,15 @@ try {
     reader.evaluate(
       (to) =>
         new Promise<number>((resolve) => {
-          const heading = () => document.querySelector('main h1')?.textContent;
-          const rowLabel = () => document.querySelector('[data-pallet-id] input')?.getAttribute('aria-label');
-          const before = { heading: heading(), row: rowLabel() };
+          // no named functions in here: the bundler would wrap them in a helper the page lacks
+          const heading = document.querySelector('main h1')?.textContent;
+          const row = document.querySelector('[data-pallet-id] input')?.getAttribute('aria-label');
           const from = performance.now();
           new MutationObserver((_, observer) => {
             if (
               document.documentElement.lang !== to ||
-              heading() === before.heading ||
-              rowLabel() === before.row
+              document.querySelector('main h1')?.textContent === heading ||
+              document.querySelector('[data-pallet-id] input')?.getAttribute('aria-label') === row
             )
               return;
             observer.disconnect();
