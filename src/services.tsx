@@ -119,7 +119,13 @@ export function createServices(
     refresh: () => reloadLive(live$),
     setScanningMode: (on) => connection.setScanningMode?.(on),
     sortingChoices: createSortingChoices(storage),
-    locale: createLocale({ user$, browserLanguages: languages, storage, api: session.api }),
+    locale: createLocale({
+      user$,
+      browserLanguages: languages,
+      storage,
+      api: session.api,
+      keepUser: (change) => session.keepUser(change),
+    }),
   };
 }
 

@@ -6,13 +6,18 @@ import { analyticsEventTypes } from '../../streams/analytics';
 import { consoleNames } from '../../streams/consoles';
 import { isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
+import { defaultFilters } from '../../streams/live';
 import { printFailures } from '../../streams/printing';
+import { catalogAttributes } from '../hooks/catalog';
 import { chunkFailures } from '../routes/chunk';
 import { historyKinds } from '../screens/admin/activity-section';
 import { catalogueAttributes } from '../screens/admin/catalogue-section';
 import { userFlags } from '../screens/admin/user-dialog';
 import { zoneTemperatures } from '../screens/admin/zones-section';
 import { passwordProblems } from '../screens/change-password/change-password-screen';
+import { deeds } from '../screens/dashboard/activity-panel';
+import { fixedChoices } from '../screens/dashboard/filter-bar';
+import { columns } from '../screens/dashboard/pallet-table';
 import { orderStatuses } from '../screens/mobile-operator/order-status';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
@@ -99,7 +104,7 @@ describe('the messages the code picks by a value', () => {
   ];
   const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav];
 
-  it.each([
+  it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],
     ['common', 'live', liveStatuses.map((s) => `live.${s}`)],
     ['common', 'pull', pullPhases.filter((p) => p !== 'idle').map((p) => `pull.${p}`)],
@@ -129,6 +134,15 @@ describe('the messages the code picks by a value', () => {
     ['admin', 'activity.historyOf', historyKinds.map((kind) => `activity.historyOf.${kind}`)],
     ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
     ['printers', 'jobFailed', printFailures.map((failure) => `jobFailed.${failure}`)],
+    ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
+    ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
+    ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],
+    ...Object.entries(fixedChoices).map(([filter, values]): [string, string, string[]] => [
+      'dashboard',
+      filter,
+      values.map((value) => `${filter}.${value}`),
+    ]),
+    ['dashboard', 'activity.deed', deeds.map((deed) => `activity.deed.${deed}`)],
     [
       'login',
       'changePassword.problem',

@@ -1,6 +1,7 @@
 import type admin from '../locales/en/admin.json';
 import type common from '../locales/en/common.json';
 import type consoles from '../locales/en/consoles.json';
+import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type inventory from '../locales/en/inventory.json';
 import type login from '../locales/en/login.json';
@@ -17,6 +18,7 @@ export interface Resources {
   admin: typeof admin;
   common: typeof common;
   consoles: typeof consoles;
+  dashboard: typeof dashboard;
   errors: typeof errors;
   inventory: typeof inventory;
   login: typeof login;

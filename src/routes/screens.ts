@@ -16,7 +16,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: 
 /** The screens loaded on demand, each its own chunk, so /login ships only what it needs. */
 export const screenChunks: Record<LazyScreenName, Chunk> = {
   'change-password': screen(() => import('../screens/change-password/change-password-screen')),
-  dashboard: screen(() => import('../screens/dashboard/dashboard-screen')),
+  dashboard: screen(() => import('../screens/dashboard/dashboard-screen'), 'dashboard'),
   inventory: screen(() => import('../screens/inventory/inventory-screen'), 'inventory'),
   'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen'), 'mobile'),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),

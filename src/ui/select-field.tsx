@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import styles from './field.module.css';
 
-/** One choice of a select: its value and what people read. */
-export type Choice = { value: string; label: string };
+/** One choice of a select: its value and what people read; `data` when it reads a value as it is (a name, a catalogue value), never translated. */
+export type Choice = { value: string; label: string; data?: boolean };
 
 /** A labelled select of `choices`, then any further options given as children. */
 export function SelectField({
@@ -28,7 +28,7 @@ export function SelectField({
       </label>
       <select id={id} className={styles.control} value={value} onChange={(e) => onChange(e.target.value)}>
         {choices.map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} translate={c.data ? 'no' : undefined}>
             {c.label}
           </option>
         ))}

@@ -11,6 +11,7 @@ function setup(options: { browser?: string[]; stored?: string; user?: User | nul
   const user$ = new BehaviorSubject<User | null>(options.user ?? null);
   const storage = createMemoryStorage(options.stored ? { [chosenLocaleKey]: options.stored } : {});
   const patches: unknown[] = [];
+  const kept: unknown[] = [];
   const store = createLocale({
     user$,
     browserLanguages: options.browser ?? [],
@@ -22,10 +23,11 @@ function setup(options: { browser?: string[]; stored?: string; user?: User | nul
         return { data: { user: {} } } as T;
       },
     },
+    keepUser: (change) => kept.push(change),
   });
   const seen: Locale[] = [];
   store.locale$.subscribe((l) => seen.push(l));
-  return { user$, storage, patches, store, seen };
+  return { user$, storage, patches, store, seen, kept };
 }
 
 describe('localeOf', () => {
@@ -80,19 +82,22 @@ describe('createLocale', () => {
   });
 
   it("saves a signed-in user's choice on the server and shows it at once", async () => {
-    const { store, patches, seen, user$ } = setup({ user: { ...bob, locale: 'nl' } });
+    const { store, patches, seen, user$, kept } = setup({ user: { ...bob, locale: 'nl' } });
     const saving = store.choose('en');
     expect(seen).toEqual(['nl', 'en']);
     await saving;
     expect(patches).toEqual([{ path: '/api/auth/me', body: { locale: 'en' } }]);
+    // the user this browser remembers holds it, so a reload opens in the choice
+    expect(kept).toEqual([{ locale: 'en' }]);
     // another user signing in in this tab reads their own language
     user$.next({ id: 'u-3', username: 'carol', locale: 'nl' });
     expect(seen).toEqual(['nl', 'en', 'nl']);
   });
 
   it('undoes a choice the server refused', async () => {
-    const { store, seen } = setup({ user: { ...bob, locale: 'nl' }, refuse: true });
+    const { store, seen, kept } = setup({ user: { ...bob, locale: 'nl' }, refuse: true });
     await expect(store.choose('en')).rejects.toThrow('refused');
+    expect(kept).toEqual([]);
     expect(seen).toEqual(['nl', 'en', 'nl']);
   });
 });

@@ -39,6 +39,8 @@ export interface LocaleDeps {
   /** Where the choice made before sign-in outlives a reload (local storage). */
   storage: StorageLike;
   api: Pick<ApiClient, 'patch'>;
+  /** Keeps the signed-in user's saved choice with the user this browser remembers (`Session.keepUser`). */
+  keepUser: (change: { locale: Locale }) => void;
 }
 
 /** The chosen language as a stream, and the command that chooses one. */
@@ -52,7 +54,7 @@ export interface LocaleStore {
 }
 
 /** The language of the app, decided afresh whenever the user or a choice changes. */
-export function createLocale({ user$, browserLanguages, storage, api }: LocaleDeps): LocaleStore {
+export function createLocale({ user$, browserLanguages, storage, api, keepUser }: LocaleDeps): LocaleStore {
   const chosen = new BehaviorSubject<Locale | null>(localeOf(storage.getItem(chosenLocaleKey)));
   // the signed-in user's choice, shown before the server's user object carries it
   const pending = new BehaviorSubject<{ userId: string; locale: Locale } | null>(null);
@@ -86,6 +88,8 @@ export function createLocale({ user$, browserLanguages, storage, api }: LocaleDe
         pending.next(before);
         throw error;
       }
+      // the user this browser remembers, which a reload starts from, holds the choice too
+      keepUser({ locale });
     },
   };
 }

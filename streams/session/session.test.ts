@@ -267,6 +267,21 @@ describe('validation on demand', () => {
   });
 });
 
+describe('a change of the user kept for the next start', () => {
+  it('is remembered with the stored user, and the user is not emitted anew', async () => {
+    const storage = signedIn();
+    const { session } = startSession({ storage });
+    const users: unknown[] = [];
+    session.user$.subscribe((user) => users.push(user));
+    session.keepUser({ locale: 'en' });
+    expect(JSON.parse(storage.local.getItem('userData')!)).toEqual({ ...alice, locale: 'en' });
+    expect(users).toEqual([alice]);
+    // the next start of the app reads it
+    const next = startSession({ storage }).session;
+    expect(await firstValueFrom(next.user$)).toEqual({ ...alice, locale: 'en' });
+  });
+});
+
 describe('smart 401 recovery', () => {
   it('shares one refresh between 10 concurrent 401s and retries each with the new token', async () => {
     const server = createAuthServer();

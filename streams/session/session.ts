@@ -116,6 +116,11 @@ export interface Session {
    * Resolves once done; the state tells how it went.
    */
   validate(): Promise<void>;
+  /**
+   * Keeps a change of the signed-in user that the server has confirmed (their language) for the
+   * next start of the app, without emitting the user anew: nothing that follows the user reloads.
+   */
+  keepUser(change: Partial<User>): void;
   /** Stops the timers (validation, clean-up, breaker, retries). */
   dispose(): void;
 }
@@ -367,6 +372,10 @@ export function createSession(deps: SessionDeps): Session {
     preferences,
     recover$: recovery,
     validate: () => lastValueFrom(validateNow(), { defaultValue: undefined }),
+    keepUser(change) {
+      const kept = readAuth(storage);
+      if (kept.user) updateAuth(storage, { ...kept, user: { ...kept.user, ...change } });
+    },
     async login({ username, password, rememberMe = false, persistence }) {
       if (!username?.trim() || !password) throw new Error(loginMessages.missingFields);
       const level = persistence ?? (rememberMe ? 'remember_me' : 'session_only');

@@ -1,63 +1,59 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '../../../streams/activity';
+import { adBlockerAdvice, analyticsEventTypes } from '../../../streams/analytics';
 import { useActivity } from '../../hooks/activity';
 import { useOrder } from '../../hooks/live';
-import { ageText, shortId } from './format';
+import { useFormats } from '../../i18n/format';
+import { ageText, grouped, shortId } from './format';
 import styles from './side-panel.module.css';
 
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+/**
+ * The deeds the feed tells in words, each its message `activity.deed.<deed>`: SPEC 5's event
+ * types, and a move out of storage (a location change without a place) as `pallet_taken_out`.
+ */
+export const deeds = [...analyticsEventTypes, 'pallet_taken_out'] as const;
+type Deed = (typeof deeds)[number];
 
-/** What the entry says someone did: "assigned 2 pallets to Jansen". */
-function deed(entry: ActivityEntry, customer: string | null): string {
-  const pallet = entry.palletId ? `pallet ${shortId(entry.palletId)}` : 'a pallet';
-  const pallets = entry.count > 1 ? plural(entry.count, 'pallet') : pallet;
-  const order = customer ? `the order of ${customer}` : 'an order';
-  switch (entry.type) {
-    case 'pallet_created':
-      return `added ${pallets}`;
-    case 'pallet_updated':
-      return `changed ${pallets}`;
-    case 'pallet_deleted':
-      return `deleted ${pallets}`;
-    case 'pallet_assigned':
-      return `assigned ${pallets} to ${customer ?? 'an order'}`;
-    case 'pallet_unassigned':
-      return `took ${pallets} off ${order}`;
-    case 'pallet_shipped':
-      return `shipped ${pallets}`;
-    case 'pallet_location_changed':
-      return entry.place
-        ? `moved ${pallets} to ${entry.place.zone}${entry.place.rowIndex === null ? '' : ` · Row ${entry.place.rowIndex + 1}`}`
-        : `took ${pallets} out of storage`;
-    case 'pallet_scanned':
-    case 'qr_scanned':
-    case 'barcode_scanned':
-      return `scanned ${pallets}`;
-    case 'order_created':
-      return `made ${order}`;
-    case 'order_updated':
-      return `changed ${order}`;
-    case 'order_deleted':
-      return 'deleted an order';
-    case 'order_shipped':
-      return `shipped ${order}`;
-    case 'order_complete':
-      return `completed ${order}`;
-    default:
-      return entry.type.replaceAll('_', ' ');
-  }
+const deedOf = (entry: ActivityEntry): Deed | null => {
+  if (entry.type === 'pallet_location_changed' && !entry.place) return 'pallet_taken_out';
+  return (deeds as readonly string[]).includes(entry.type) ? (entry.type as Deed) : null;
+};
+
+/** What the entry says someone did: "assigned 2 pallets to Jansen", with the order's customer (null: none known). */
+function Deed({ entry, customer }: { entry: ActivityEntry; customer: string | null }) {
+  const { t } = useTranslation('dashboard');
+  const kind = deedOf(entry);
+  if (kind === null) return entry.type.replaceAll('_', ' ');
+  const pallets =
+    entry.count > 1
+      ? t('activity.pallets', { count: entry.count, ...grouped(entry.count) })
+      : entry.palletId
+        ? t('activity.palletId', { id: shortId(entry.palletId) })
+        : t('activity.aPallet');
+  const { place } = entry;
+  return t(`activity.deed.${kind}`, {
+    pallets,
+    customer: customer ?? t('activity.anOrder'),
+    order: customer ? t('activity.orderOf', { customer }) : t('activity.anOrder'),
+    place:
+      place &&
+      (place.rowIndex === null
+        ? place.zone
+        : t('storage.place', { zone: place.zone, row: place.rowIndex + 1 })),
+  });
 }
 
 /** The deed of an entry that names an order, with the order's customer as the location has it now. */
 function OrderDeed({ entry, orderId }: { entry: ActivityEntry; orderId: string }) {
   const order = useOrder(orderId);
-  return deed(entry, typeof order?.customer === 'string' ? order.customer : null);
+  return <Deed entry={entry} customer={typeof order?.customer === 'string' ? order.customer : null} />;
 }
 
 /**
- * One entry: drawn again only when it changed, so a read of the feed redraws only its new entries.
- * Only an entry that names an order follows the orders: a batch of pallet changes brings a feed
- * of new entries, each mounted without a subscription of its own.
+ * One entry: drawn again only when it changed (or the language did), so a read of the feed
+ * redraws only its new entries. Only an entry that names an order follows the orders: a batch of
+ * pallet changes brings a feed of new entries, each mounted without a subscription of its own.
  */
 const Entry = memo(function Entry({
   entry,
@@ -70,13 +66,16 @@ const Entry = memo(function Entry({
   onPallet: (id: string) => void;
   onOrder: (id: string) => void;
 }) {
-  const age = ageText(entry.at, now);
+  const format = useFormats();
   const { palletId, orderId } = entry;
   const text = (
     <>
-      <strong>{entry.userName}</strong>{' '}
-      {orderId ? <OrderDeed entry={entry} orderId={orderId} /> : deed(entry, null)}
-      <span className={styles.when}> · {age === 'just now' || age === '-' ? age : `${age} ago`}</span>
+      <strong translate="no">{entry.userName}</strong>{' '}
+      {orderId ? <OrderDeed entry={entry} orderId={orderId} /> : <Deed entry={entry} customer={null} />}
+      <span className={styles.when}>
+        {' · '}
+        <time dateTime={entry.at}>{ageText(entry.at, now, format)}</time>
+      </span>
     </>
   );
   const go = palletId ? () => onPallet(palletId) : orderId ? () => onOrder(orderId) : null;
@@ -103,17 +102,22 @@ export function ActivityPanel({
   onPallet: (id: string) => void;
   onOrder: (id: string) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const feed = useActivity();
   return (
     <section className={styles.panel} aria-labelledby="activity-title">
       <div className={styles.panelHead}>
-        <h2 id="activity-title">Activity</h2>
+        <h2 id="activity-title">{t('activity.title')}</h2>
       </div>
-      {feed.advice && <p className={styles.hint}>{feed.advice}</p>}
+      {feed.advice && (
+        <p className={styles.hint}>
+          {feed.advice === adBlockerAdvice ? t('activity.adBlocker') : feed.advice}
+        </p>
+      )}
       {feed.status === 'loading' ? (
-        <p className={styles.hint}>Loading what happened here…</p>
+        <p className={styles.hint}>{t('activity.loading')}</p>
       ) : feed.entries.length === 0 ? (
-        <p className={styles.hint}>Nothing has happened at this location yet.</p>
+        <p className={styles.hint}>{t('activity.empty')}</p>
       ) : (
         <ul className={styles.orders} data-testid="activity">
           {feed.entries.map((entry) => (

@@ -1,5 +1,6 @@
 import { useObservable } from 'observable-hooks';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { map } from 'rxjs';
 import { dateRangeWindow } from '../../../streams/dates';
@@ -21,10 +22,11 @@ import {
 } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
-import { formats } from '../../i18n/format';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import figureStyles from '../../ui/figures.module.css';
 import { LiveStatus } from '../../ui/live-status';
+import { PageTitle } from '../../ui/page-title';
 import { PrintLabel } from '../../ui/pallet-label';
 import { PrintLabelButton } from '../../ui/print-label-button';
 import { PalletQrModal } from '../../ui/qr-modal';
@@ -32,17 +34,15 @@ import { useToasts } from '../../ui/toasts';
 import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
 import { DateBar } from './date-bar';
-import { FilterBar } from './filter-bar';
+import { FilterBar, type FixedChoice } from './filter-bar';
 import { filtersOf, searchWith } from './filter-query';
-import { countText, totalKgText } from './format';
+import { grouped } from './format';
 import { OrdersPanel } from './orders-panel';
 import { DeletePalletDialog, PalletDialog } from './pallet-dialog';
 import { PalletTable, type RowActions } from './pallet-table';
 import { StoragePanel } from './storage-panel';
 
 const minuteMs = 60_000;
-
-const dayName = (day: string) => formats().day(`${day}T12:00`);
 
 /**
  * The overview figures of SPEC 3 for the location, live; the shipped figure is that of the day
@@ -54,17 +54,21 @@ function Overview() {
   const otherDay = settings.isCurrentDay ? null : settings.selectedDay;
   const shippedThen = useShippedOn(otherDay);
   const shipped = otherDay === null ? shippedToday : shippedThen;
+  const { t } = useTranslation('dashboard');
+  const format = useFormats();
   const figures: [string, string, string][] = [
-    ['In the warehouse', totalKgText(totalKgWarehouse), 'totalKgWarehouse'],
-    ['Assigned to orders', totalKgText(totalKgAssigned), 'totalKgAssigned'],
+    [t('overview.warehouse'), format.kg(totalKgWarehouse), 'totalKgWarehouse'],
+    [t('overview.assigned'), format.kg(totalKgAssigned), 'totalKgAssigned'],
     [
-      otherDay === null ? 'Shipped today' : `Shipped on ${dayName(otherDay)}`,
-      shipped === null ? '…' : `${shipped} ${shipped === 1 ? 'pallet' : 'pallets'}`,
+      otherDay === null
+        ? t('overview.shippedToday')
+        : t('overview.shippedOn', { day: format.day(`${otherDay}T12:00`) }),
+      shipped === null ? '…' : t('board.count', { count: shipped, ...grouped(shipped) }),
       'shippedToday',
     ],
   ];
   return (
-    <dl className={styles.overview} aria-label="Overview">
+    <dl className={styles.overview} aria-label={t('overview.label')}>
       {figures.map(([label, value, key]) => (
         <div key={key} className={figureStyles.figure}>
           <dt>{label}</dt>
@@ -84,6 +88,7 @@ type Dialog =
 
 /** The dashboard: the live overview and pallet board of the chosen location. */
 export default function DashboardScreen() {
+  const { t } = useTranslation('dashboard');
   const status = useLiveStatus() ?? 'loading';
   const permissions = usePermission();
   const canManage = hasPermission(permissions, 'manage_pallets');
@@ -138,14 +143,14 @@ export default function DashboardScreen() {
     (text: string) => {
       const id = findPalletId(text, allIds);
       if (id === null) {
-        toasts.notify(`No pallet "${text.trim()}" at this location`, { variant: 'warning' });
+        toasts.notify(t('search.notFound', { text: text.trim() }), { variant: 'warning' });
         return;
       }
       if (!ids.includes(id))
         setParams(searchWith(search, { ...filters, palletStatus: 'all' }), { replace: true });
       setSelectedId(id);
     },
-    [allIds, ids, filters, search, setParams, toasts],
+    [allIds, ids, filters, search, setParams, toasts, t],
   );
   useScannerReadings(find);
 
@@ -185,28 +190,29 @@ export default function DashboardScreen() {
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
-        <h1>Dashboard</h1>
+        <PageTitle page={t('pageTitle')} />
+        <h1>{t('title')}</h1>
         <LiveStatus status={status} />
         <search className={styles.search}>
           <form onSubmit={submitSearch}>
             <label htmlFor="board-search" className="visually-hidden">
-              Search or scan
+              {t('search.label')}
             </label>
             <input
               id="board-search"
               ref={searchField}
               className={styles.searchField}
-              placeholder="Search or scan a pallet  ( / )"
+              placeholder={t('search.placeholder')}
               autoComplete="off"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
-            <Button type="submit">Find</Button>
+            <Button type="submit">{t('search.find')}</Button>
           </form>
         </search>
         {canManage && (
           <Button variant="primary" className={styles.newPallet} onClick={() => setDialog({ kind: 'new' })}>
-            New pallet
+            {t('newPallet')}
           </Button>
         )}
       </div>
@@ -222,27 +228,32 @@ export default function DashboardScreen() {
       <div className={styles.work}>
         <section className={styles.board} aria-labelledby="board-title">
           <div className={styles.boardHead}>
-            <h2 id="board-title">Pallets</h2>
+            <h2 id="board-title">{t('board.title')}</h2>
             <span className={styles.count} data-testid="pallet-count">
-              {countText(ids.length)} {ids.length === 1 ? 'pallet' : 'pallets'}
+              {t('board.count', { count: ids.length, ...grouped(ids.length) })}
             </span>
             <span className={styles.loadingMore} role="status">
               {leftStock.name === 'LOADING' &&
-                `Loading ${leftStock.status} pallets… ${countText(leftStock.loaded)} so far`}
+                t('board.loadingMore', {
+                  count: leftStock.loaded,
+                  ...grouped(leftStock.loaded, {
+                    status: t(`palletStatus.${leftStock.status as FixedChoice<'palletStatus'>}`),
+                  }),
+                })}
             </span>
             {tickedIds.length > 0 && (
               <span className={styles.ticked}>
-                {tickedIds.length} ticked
+                {t('board.ticked', { count: tickedIds.length, ...grouped(tickedIds.length) })}
                 <Button variant="ghost" className={styles.untick} onClick={untickAll}>
-                  Untick all
+                  {t('board.untickAll')}
                 </Button>
               </span>
             )}
-            {!canManage && <span className={styles.readOnly}>Read only</span>}
+            {!canManage && <span className={styles.readOnly}>{t('board.readOnly')}</span>}
           </div>
           {status === 'loading' || (leftStock.name === 'LOADING' && ids.length === 0) ? (
             <div className={styles.skeleton} aria-busy="true">
-              <span className="visually-hidden">Loading the pallets of this location…</span>
+              <span className="visually-hidden">{t('board.loading')}</span>
               {Array.from({ length: 8 }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
                 <span key={i} />
@@ -252,9 +263,9 @@ export default function DashboardScreen() {
             <p className={styles.empty}>
               {allIds.length === 0
                 ? canManage
-                  ? 'No pallets at this location yet. Add the first with "New pallet".'
-                  : 'No pallets at this location yet.'
-                : 'No pallet matches these filters. "Clear filters" shows them all.'}
+                  ? t('board.emptyLocationManage')
+                  : t('board.emptyLocation')
+                : t('board.emptyFiltered')}
             </p>
           ) : (
             <PalletTable
@@ -269,7 +280,7 @@ export default function DashboardScreen() {
             />
           )}
         </section>
-        <aside className={styles.side} aria-label="Orders, storage and activity">
+        <aside className={styles.side} aria-label={t('sidePanels')}>
           <OrdersPanel checked={tickedIds} canManage={canOrder} onAssigned={untickAll} show={shownOrder} />
           {canSeeMap && <StoragePanel checked={tickedIds} canMove={canMove} onMoved={untickAll} />}
           {canSeeActivity && <ActivityPanel now={now} onPallet={find} onOrder={showOrder} />}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isoWeek, weekMonday } from '../../../streams/dates';
 import { useDateSettings } from '../../hooks/dates';
 import { Button } from '../../ui/button';
@@ -12,6 +13,7 @@ const weekValue = (week: number, year: number) => `${year}-W${String(week).padSt
  * the day rollover does at midnight.
  */
 export function DateBar() {
+  const { t } = useTranslation('dashboard');
   const { settings, dates } = useDateSettings();
   const dayId = useId();
   const weekId = useId();
@@ -28,8 +30,8 @@ export function DateBar() {
   };
   return (
     <fieldset className={styles.bar} data-mode={settings.mode}>
-      <legend className="visually-hidden">Date settings</legend>
-      <label htmlFor={dayId}>Day</label>
+      <legend className="visually-hidden">{t('dates.legend')}</legend>
+      <label htmlFor={dayId}>{t('dates.day')}</label>
       <input
         id={dayId}
         type="date"
@@ -37,7 +39,7 @@ export function DateBar() {
         required
         onChange={(e) => pickDay(e.target.value)}
       />
-      <label htmlFor={weekId}>Week</label>
+      <label htmlFor={weekId}>{t('dates.week')}</label>
       <input
         id={weekId}
         type="week"
@@ -46,12 +48,12 @@ export function DateBar() {
         onChange={(e) => pickWeek(e.target.value)}
       />
       <span className={styles.marks} data-testid="date-marks">
-        {settings.isCurrentDay && <span className={styles.mark}>Today</span>}
-        {settings.isCurrentWeek && <span className={styles.mark}>This week</span>}
+        {settings.isCurrentDay && <span className={styles.mark}>{t('dates.today')}</span>}
+        {settings.isCurrentWeek && <span className={styles.mark}>{t('dates.thisWeek')}</span>}
       </span>
       {!settings.isCurrentDay && (
         <Button variant="ghost" className={styles.today} onClick={() => dates.setMode('auto')}>
-          Back to today
+          {t('dates.backToToday')}
         </Button>
       )}
     </fieldset>

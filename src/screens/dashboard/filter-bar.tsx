@@ -1,45 +1,31 @@
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { type DashboardFilters, palletStatusChoices } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
 import { useUserNames } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
 import { type Choice, SelectField } from '../../ui/select-field';
 import styles from './filter-bar.module.css';
+import { attributes } from './pallet-dialog';
 
 const anyOf = (values: readonly string[], anyLabel: string): Choice[] => [
   { value: '', label: anyLabel },
-  ...values.map((value) => ({ value, label: value })),
+  ...values.map((value) => ({ value, label: value, data: true })),
 ];
 
-const fixed: Record<'orderStatus' | 'dateRange' | 'weightRange', Choice[]> = {
-  orderStatus: [
-    { value: 'all', label: 'All' },
-    { value: 'open', label: 'Open' },
-    { value: 'assigned', label: 'Assigned' },
-    { value: 'shipped', label: 'Shipped' },
-    { value: 'complete', label: 'Complete' },
-  ],
-  dateRange: [
-    { value: 'all', label: 'Any time' },
-    { value: 'day', label: 'That day' },
-    { value: 'week', label: 'That week' },
-    { value: 'month', label: '30 days' },
-  ],
-  weightRange: [
-    { value: 'all', label: 'Any weight' },
-    { value: '0-500', label: 'Up to 500 kg' },
-    { value: '500-700', label: '500–700 kg' },
-    { value: '700-900', label: '700–900 kg' },
-    { value: '900+', label: '900 kg or more' },
-  ],
-};
+/** The choices of the filters that do not come from the catalogue, each named by its message `<filter>.<value>`. */
+export const fixedChoices = {
+  palletStatus: palletStatusChoices.map((choice) => choice.value),
+  orderStatus: ['all', 'open', 'assigned', 'shipped', 'complete'],
+  dateRange: ['all', 'day', 'week', 'month'],
+  weightRange: ['all', '0-500', '500-700', '700-900', '900+'],
+} as const;
 
-/** The catalogue's filters, each with its label and the choice that keeps every value. */
-const catalogFilters = [
-  ['tomatoType', 'Tomato type', 'All types'],
-  ['boxType', 'Box type', 'All boxes'],
-  ['tomatoOption', 'Tomato option', 'All options'],
-  ['palletType', 'Pallet type', 'All pallets'],
-] as const satisfies readonly [keyof Catalog, string, string][];
+/** A choice of the filter `F`. */
+export type FixedChoice<F extends keyof typeof fixedChoices> = (typeof fixedChoices)[F][number];
+
+/** The catalogue's filters, in the order forms ask for them. */
+const catalogFilters = attributes.map(([attribute]) => attribute);
 
 /** The filter bar of SPEC 3's dashboard filters, each control labelled by its field. */
 export function FilterBar({
@@ -56,38 +42,40 @@ export function FilterBar({
   onChange: (change: Partial<DashboardFilters>) => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const names = useUserNames(people);
   const addedByChoices = [
-    { value: '', label: 'Anyone' },
-    ...people.map((id, i) => ({ value: id, label: names[i] || id })),
+    { value: '', label: t('filters.any.addedBy') },
+    ...people.map((id, i) => ({ value: id, label: names[i] || id, data: true })),
   ];
-  const select = (field: keyof DashboardFilters, label: string, choices: readonly Choice[]) => (
+  // each filter's choices have their messages (src/i18n/catalogues.test.ts holds the families to the lists)
+  const fixed = (field: keyof typeof fixedChoices): Choice[] =>
+    fixedChoices[field].map((value) => ({ value, label: t(`${field}.${value}` as ParseKeys<'dashboard'>) }));
+  const select = (field: keyof DashboardFilters, choices: readonly Choice[]) => (
     <SelectField
-      // Chromium keeps a select's width when an option's text changes (a name arriving): a new
-      // select is measured anew
+      // Chromium keeps a select's width when an option's text changes (a name arriving, another
+      // language): a new select is measured anew
       key={`${field} ${choices.map((choice) => choice.label).join('\n')}`}
-      label={label}
+      label={t(`field.${field}`)}
       value={filters[field]}
       choices={choices}
       onChange={(value) => onChange({ [field]: value })}
     />
   );
   return (
-    <search className={styles.bar} aria-label="Filters">
+    <search className={styles.bar} aria-label={t('filters.label')}>
       {/* what the pallets are, then where they stand, when and by whom */}
       <div className={styles.line}>
-        {catalogFilters.map(([field, label, anyLabel]) =>
-          select(field, label, anyOf(catalog[field], anyLabel)),
-        )}
-        {select('weightRange', 'Weight range', fixed.weightRange)}
+        {catalogFilters.map((field) => select(field, anyOf(catalog[field], t(`filters.any.${field}`))))}
+        {select('weightRange', fixed('weightRange'))}
       </div>
       <div className={styles.line}>
-        {select('palletStatus', 'Pallet status', palletStatusChoices)}
-        {select('orderStatus', 'Order status', fixed.orderStatus)}
-        {select('dateRange', 'Date range', fixed.dateRange)}
-        {select('addedBy', 'Added by', addedByChoices)}
+        {select('palletStatus', fixed('palletStatus'))}
+        {select('orderStatus', fixed('orderStatus'))}
+        {select('dateRange', fixed('dateRange'))}
+        {select('addedBy', addedByChoices)}
         <Button variant="ghost" className={styles.clear} onClick={onClear}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </div>
     </search>

@@ -1,4 +1,4 @@
-import { formats } from '../../i18n/format';
+import { type Formats, formats } from '../../i18n/format';
 
 /**
  * The last 8 characters of an id: enough to tell pallets apart on a screen (ids begin with the
@@ -6,19 +6,10 @@ import { formats } from '../../i18n/format';
  */
 export const shortId = (id: string): string => id.slice(-8);
 
-const minuteMs = 60_000;
-const hourMs = 60 * minuteMs;
-const dayMs = 24 * hourMs;
-
-/** How long ago `createdAt` was, in the largest whole unit: "just now", "12 min", "5 h", "3 d". */
-export function ageText(createdAt: unknown, now: number): string {
+/** How long ago `createdAt` was, in the app's language: "12 minutes ago", "12 minuten geleden"; "-" without a time. */
+export function ageText(createdAt: unknown, now: number, format: Formats = formats()): string {
   const at = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
-  if (!Number.isFinite(at)) return '-';
-  const age = Math.max(0, now - at);
-  if (age < minuteMs) return 'just now';
-  if (age < hourMs) return `${Math.floor(age / minuteMs)} min`;
-  if (age < dayMs) return `${Math.floor(age / hourMs)} h`;
-  return `${Math.floor(age / dayMs)} d`;
+  return Number.isFinite(at) ? format.ago(at, now) : '-';
 }
 
 /** A zone and its row as people read them (rows count from 1): "Cold store A · Row 2". */
@@ -32,3 +23,12 @@ export const totalKgText = (value: number): string => formats().kg(value);
 
 /** A count with thousands separators, in the app's language: "10,000", "10.000". */
 export const countText = (value: number): string => formats().number(value);
+
+/**
+ * What a plural message fills in, beside its `count`: the count grouped in the app's language
+ * ("10,000 pallets", "10.000 pallets") and the message's other `values`:
+ * `t(key, { count, ...grouped(count) })`.
+ */
+export const grouped = <T extends object>(count: number, values?: T) => ({
+  replace: { ...values, count: countText(count) },
+});

@@ -1,7 +1,9 @@
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Order } from '../../../streams/live';
 import { useOrder, useOrderIds, useOrders, usePallet } from '../../hooks/live';
 import { type OrderFields, useOrderCommands } from '../../hooks/order-commands';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -9,7 +11,8 @@ import { formatWeight } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
-import { shortId } from './format';
+import type { FixedChoice } from './filter-bar';
+import { countText, grouped, shortId } from './format';
 import styles from './side-panel.module.css';
 
 /** An order's customer, or a dash. */
@@ -17,6 +20,8 @@ export const customerOf = (order: Order | undefined) =>
   typeof order?.customer === 'string' ? order.customer : '-';
 const requestedOf = (order: Order) =>
   typeof order.requestedPallets === 'number' ? order.requestedPallets : 0;
+/** The most pallets an order may ask for. */
+const maxRequested = 10_000;
 const isOpen = (order: Order | undefined) =>
   order !== undefined && (order.status === 'open' || order.status === 'assigned');
 
@@ -35,26 +40,30 @@ export function useAct() {
   };
 }
 
+/** Marks the words of a message only a screen reader reads (`<hidden>…</hidden>`). */
+const hidden = { hidden: <span className="visually-hidden" /> };
+
 /** One pallet on an order: its id, type and weight, and "Unassign". */
 function OrderPallet({ id, orderId, canManage }: { id: string; orderId: string; canManage: boolean }) {
+  const { t } = useTranslation('dashboard');
   const pallet = usePallet(id);
   const { unassign } = useOrderCommands();
   const act = useAct();
   return (
     <li className={styles.orderPallet}>
-      <span className={styles.mono} title={id}>
+      <span className={styles.mono} title={id} translate="no">
         {shortId(id)}
       </span>
-      <span>
-        {pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : 'shipped or elsewhere'}
+      <span translate={pallet ? 'no' : undefined}>
+        {pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : t('order.palletGone')}
       </span>
       {canManage && pallet && (
         <Button
           variant="ghost"
           className={styles.small}
-          onClick={() => act(() => unassign(orderId, id), 'Pallet taken off the order')}
+          onClick={() => act(() => unassign(orderId, id), t('order.unassigned'))}
         >
-          Unassign<span className="visually-hidden"> pallet {shortId(id)}</span>
+          <Trans t={t} i18nKey="order.unassign" values={{ id: shortId(id) }} components={hidden} />
         </Button>
       )}
     </li>
@@ -74,6 +83,8 @@ const OrderItem = memo(function OrderItem({
   /** A request to open this order and bring it into view (a new object each time it is asked). */
   shown: object | null;
 }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormats();
   const order = useOrder(id);
   const { ship } = useOrderCommands();
   const act = useAct();
@@ -96,21 +107,25 @@ const OrderItem = memo(function OrderItem({
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className={styles.customer}>{customer}</span>
+        <span className={styles.customer} translate="no">
+          {customer}
+        </span>
         <span className={styles.count} data-testid="order-count">
           {order.assignedPallets}/{requestedOf(order)}
         </span>
         <span className={styles.orderMeta}>
           <span className={styles.status} data-status={order.status}>
-            {order.status}
+            {order.status ? t(`orderStatus.${order.status as FixedChoice<'orderStatus'>}`) : '-'}
           </span>
-          {typeof order.dueDate === 'string' && <span>due {order.dueDate.slice(0, 10)}</span>}
+          {typeof order.dueDate === 'string' && (
+            <span>{t('order.due', { date: format.date(`${order.dueDate.slice(0, 10)}T12:00`) })}</span>
+          )}
         </span>
       </button>
       {open && (
         <div className={styles.orderBody}>
           {order.palletIds.length === 0 ? (
-            <p className={styles.hint}>No pallets yet. Tick pallets on the board, then "Assign to order".</p>
+            <p className={styles.hint}>{t('order.emptyHint')}</p>
           ) : (
             <ul className={styles.orderPallets}>
               {order.palletIds.map((palletId) => (
@@ -126,15 +141,15 @@ const OrderItem = memo(function OrderItem({
           {canManage && isOpen(order) && (
             <div className={styles.orderActions}>
               <Button className={styles.small} onClick={() => onEdit(order)}>
-                Edit<span className="visually-hidden"> order of {customer}</span>
+                <Trans t={t} i18nKey="order.edit" values={{ customer }} components={hidden} />
               </Button>
               <Button
                 variant="primary"
                 className={styles.small}
                 disabled={order.palletIds.length === 0}
-                onClick={() => act(() => ship(id), `Order of ${customer} shipped`)}
+                onClick={() => act(() => ship(id), t('order.shipped', { customer }))}
               >
-                Ship order
+                {t('order.ship')}
               </Button>
             </div>
           )}
@@ -146,6 +161,8 @@ const OrderItem = memo(function OrderItem({
 
 /** Creates or edits an order: customer, pallets requested and due date. */
 function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const format = useFormats();
   const { createOrder, updateOrder } = useOrderCommands();
   const act = useAct();
   const formId = useId();
@@ -156,13 +173,13 @@ function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => v
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const count = Number(requested);
-    if (!customer.trim()) return setError('Enter the customer');
-    if (!Number.isInteger(count) || count < 1 || count > 10_000)
-      return setError('Pallets requested must be a whole number from 1 to 10,000');
+    if (!customer.trim()) return setError(t('order.enterCustomer'));
+    if (!Number.isInteger(count) || count < 1 || count > maxRequested)
+      return setError(t('order.requestedRange', { max: format.number(maxRequested) }));
     const fields: OrderFields = { customer: customer.trim(), requestedPallets: count, dueDate: due || null };
     const ok = await act(
       () => (order ? updateOrder(order.id, fields) : createOrder(fields)),
-      order ? 'Order saved' : `Order for ${fields.customer} created`,
+      order ? t('order.saved') : t('order.created', { customer: fields.customer }),
     );
     if (ok) onClose();
   };
@@ -171,25 +188,34 @@ function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => v
       open
       size="sm"
       onClose={onClose}
-      title={order ? 'Edit order' : 'New order'}
+      title={order ? t('order.editTitle') : t('order.new')}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button variant="primary" type="submit" form={formId}>
-            {order ? 'Save order' : 'Create order'}
+            {order ? t('order.save') : t('order.create')}
           </Button>
         </>
       }
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="Customer" value={customer} onChange={(e) => setCustomer(e.target.value)} />
         <TextField
-          label="Pallets requested"
+          label={t('order.customer')}
+          value={customer}
+          onChange={(e) => setCustomer(e.target.value)}
+        />
+        <TextField
+          label={t('order.requested')}
           inputMode="numeric"
           value={requested}
           onChange={(e) => setRequested(e.target.value)}
         />
-        <TextField label="Due date" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+        <TextField
+          label={t('order.dueDate')}
+          type="date"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+        />
         {error && (
           <p className={styles.error} role="alert">
             {error}
@@ -212,16 +238,19 @@ function AssignDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const { t } = useTranslation(['dashboard', 'common']);
   const { assign } = useOrderCommands();
   const act = useAct();
   const [orderId, setOrderId] = useState(orders[0]?.id ?? '');
   const chosen = orders.find((o) => o.id === orderId);
   const submit = async () => {
     if (!chosen) return;
-    const n = palletIds.length;
     const ok = await act(
       () => assign(chosen.id, palletIds),
-      `${n} ${n === 1 ? 'pallet' : 'pallets'} assigned to ${customerOf(chosen)}`,
+      t('order.assigned', {
+        count: palletIds.length,
+        ...grouped(palletIds.length, { customer: customerOf(chosen) }),
+      }),
     );
     if (ok) onDone();
     onClose();
@@ -231,26 +260,27 @@ function AssignDialog({
       open
       size="sm"
       onClose={onClose}
-      title="Assign to order"
+      title={t('order.assign')}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button variant="primary" disabled={!chosen} onClick={submit}>
-            Assign {palletIds.length} {palletIds.length === 1 ? 'pallet' : 'pallets'}
+            {t('order.assignPallets', { count: palletIds.length, ...grouped(palletIds.length) })}
           </Button>
         </>
       }
     >
       {orders.length === 0 ? (
-        <p className={styles.hint}>There is no open order at this location. Make one with "New order".</p>
+        <p className={styles.hint}>{t('order.noOpen')}</p>
       ) : (
         <SelectField
-          label="Order"
+          label={t('order.label')}
           value={orderId}
           onChange={setOrderId}
           choices={orders.map((o) => ({
             value: o.id,
             label: `${customerOf(o)} (${o.assignedPallets}/${requestedOf(o)})`,
+            data: true,
           }))}
         />
       )}
@@ -272,6 +302,7 @@ export function OrdersPanel({
   /** The order to open and bring into view (from the activity feed), a new object each time. */
   show: { orderId: string } | null;
 }) {
+  const { t } = useTranslation('dashboard');
   const ids = useOrderIds();
   const table = useOrders();
   const [dialog, setDialog] = useState<'new' | 'assign' | Order | null>(null);
@@ -279,7 +310,7 @@ export function OrdersPanel({
   return (
     <section className={styles.panel} aria-labelledby="orders-title">
       <div className={styles.panelHead}>
-        <h2 id="orders-title">Orders</h2>
+        <h2 id="orders-title">{t('order.title')}</h2>
         {canManage && (
           <>
             <Button
@@ -287,18 +318,18 @@ export function OrdersPanel({
               disabled={checked.length === 0}
               onClick={() => setDialog('assign')}
             >
-              Assign to order{checked.length > 0 && ` (${checked.length})`}
+              {checked.length > 0
+                ? t('order.assignCount', { number: countText(checked.length) })
+                : t('order.assign')}
             </Button>
             <Button variant="primary" className={styles.small} onClick={() => setDialog('new')}>
-              New order
+              {t('order.new')}
             </Button>
           </>
         )}
       </div>
       {ids.length === 0 ? (
-        <p className={styles.hint}>
-          No orders at this location yet.{canManage && ' Make one with "New order".'}
-        </p>
+        <p className={styles.hint}>{canManage ? t('order.noneManage') : t('order.none')}</p>
       ) : (
         <ul className={styles.orders}>
           {ids.map((id) => (

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
+import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -26,14 +28,17 @@ export const attributes: [Attribute, string][] = [
 
 const isConflict = (error: unknown) => (error as { status?: unknown })?.status === 409;
 
+/** A field another person changed: its attribute (or the weight), and its value before and after. */
+type Change = { field: Attribute | 'weight'; before: string; after: string };
+
 /** What another person changed, field by field, between the pallet a person edited and the server's. */
-function changesBetween(mine: Pallet, theirs: Pallet): string[] {
-  const lines = attributes
+function changesBetween(mine: Pallet, theirs: Pallet): Change[] {
+  const changes: Change[] = attributes
     .filter(([key]) => mine[key] !== theirs[key])
-    .map(([key, label]) => `${label}: ${mine[key] ?? '-'} → ${theirs[key] ?? '-'}`);
+    .map(([key]) => ({ field: key, before: mine[key] ?? '-', after: theirs[key] ?? '-' }));
   if (mine.weight !== theirs.weight)
-    lines.push(`Weight: ${formatWeight(mine.weight)} → ${formatWeight(theirs.weight)}`);
-  return lines;
+    changes.push({ field: 'weight', before: formatWeight(mine.weight), after: formatWeight(theirs.weight) });
+  return changes;
 }
 
 /**
@@ -49,6 +54,8 @@ export function PalletDialog({
   catalog: Catalog;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const format = useFormats();
   const commands = usePalletCommands();
   const toasts = useToasts();
   const formId = useId();
@@ -58,15 +65,16 @@ export function PalletDialog({
     boxType: pallet?.boxType ?? catalog.boxType[0] ?? '',
     tomatoOption: pallet?.tomatoOption ?? catalog.tomatoOption[0] ?? '',
     palletType: pallet?.palletType ?? catalog.palletType[0] ?? '',
-    weight: pallet?.weight === undefined ? '' : String(pallet.weight),
+    // as the reader writes numbers ("1.234,5" in Dutch), so saving it unchanged reads it back
+    weight: pallet?.weight === undefined ? '' : format.number(pallet.weight, 2),
   }));
   const [error, setError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [conflict, setConflict] = useState<Change[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const weight = readWeight(fields.weight);
+    const weight = readWeight(fields.weight, format);
     if ('error' in weight) return setError(weight.error);
     const values: PalletFields = { ...fields, weight: weight.kg };
     setBusy(true);
@@ -74,7 +82,7 @@ export function PalletDialog({
     try {
       if (base) await commands.update(base, values);
       else await commands.create(values);
-      toasts.notify(base ? 'Pallet saved' : 'Pallet created', { variant: 'success' });
+      toasts.notify(base ? t('pallet.saved') : t('pallet.created'), { variant: 'success' });
       onClose();
     } catch (failure) {
       if (base && isConflict(failure)) {
@@ -95,12 +103,12 @@ export function PalletDialog({
     <Modal
       open
       onClose={onClose}
-      title={pallet ? `Edit pallet ${shortId(pallet.id)}` : 'New pallet'}
+      title={pallet ? t('pallet.editTitle', { id: shortId(pallet.id) }) : t('newPallet')}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button variant="primary" type="submit" form={formId} disabled={busy}>
-            {pallet ? 'Save changes' : 'Create pallet'}
+            {pallet ? t('pallet.save') : t('pallet.create')}
           </Button>
         </>
       }
@@ -108,33 +116,37 @@ export function PalletDialog({
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
         {conflict && (
           <div className={styles.conflict} role="alert">
-            <strong>Someone else changed this pallet while you were editing it.</strong>
+            <strong>{t('pallet.conflict')}</strong>
             {conflict.length > 0 && (
               <ul>
-                {conflict.map((line) => (
-                  <li key={line}>{line}</li>
+                {conflict.map(({ field, before, after }) => (
+                  <li key={field}>
+                    {t('pallet.changeLine', {
+                      field: field === 'weight' ? t('common:pallet.weight') : t(`field.${field}`),
+                      before,
+                      after,
+                    })}
+                  </li>
                 ))}
               </ul>
             )}
-            <span>
-              Your change was not saved. The form still holds your values: save again to apply them.
-            </span>
+            <span>{t('pallet.conflictHint')}</span>
           </div>
         )}
-        {attributes.map(([key, label]) => (
+        {attributes.map(([key]) => (
           <SelectField
             key={key}
-            label={label}
+            label={t(`field.${key}`)}
             value={fields[key]}
             onChange={set(key)}
             choices={(catalog[key].includes(fields[key]) || !fields[key]
               ? catalog[key]
               : [fields[key], ...catalog[key]]
-            ).map((value) => ({ value, label: value }))}
+            ).map((value) => ({ value, label: value, data: true }))}
           />
         ))}
         <TextField
-          label="Weight (kg)"
+          label={t('pallet.weightKg')}
           inputMode="decimal"
           value={fields.weight}
           onChange={(e) => set('weight')(e.target.value)}
@@ -152,12 +164,13 @@ export function PalletDialog({
 
 /** Asks before a pallet is deleted; the delete shows at once and comes back if the server refuses. */
 export function DeletePalletDialog({ pallet, onClose }: { pallet: Pallet; onClose: () => void }) {
+  const { t } = useTranslation(['dashboard', 'common']);
   const commands = usePalletCommands();
   const toasts = useToasts();
   const remove = () => {
     onClose();
     commands.remove(pallet).then(
-      () => toasts.notify('Pallet deleted', { variant: 'success' }),
+      () => toasts.notify(t('deletePallet.done'), { variant: 'success' }),
       (error) => toasts.notify(apiErrorText(error), { variant: 'error' }),
     );
   };
@@ -166,19 +179,27 @@ export function DeletePalletDialog({ pallet, onClose }: { pallet: Pallet; onClos
       open
       size="sm"
       onClose={onClose}
-      title="Delete pallet?"
+      title={t('deletePallet.title')}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button variant="danger" onClick={remove}>
-            Delete pallet
+            {t('deletePallet.submit')}
           </Button>
         </>
       }
     >
       <p className={styles.confirm}>
-        Pallet <strong title={pallet.id}>{shortId(pallet.id)}</strong> ({pallet.tomatoType ?? '-'},{' '}
-        {formatWeight(pallet.weight)}) leaves the board for everyone at this location. This cannot be undone.
+        <Trans
+          t={t}
+          i18nKey="deletePallet.confirm"
+          values={{
+            id: shortId(pallet.id),
+            tomatoType: pallet.tomatoType ?? '-',
+            weight: formatWeight(pallet.weight),
+          }}
+          components={{ strong: <strong title={pallet.id} translate="no" /> }}
+        />
       </p>
     </Modal>
   );

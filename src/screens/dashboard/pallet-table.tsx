@@ -1,32 +1,37 @@
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
+import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Icon, type IconName } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { ageText, placeText, shortId } from './format';
+import { ageText, shortId } from './format';
 import styles from './pallet-table.module.css';
 
 /** How long a row changed by someone else stays highlighted. */
 const highlightMs = 2_000;
 
-/** The columns; the actions' width is what the person's actions take. */
-const columns = (actionsPx: number): Column[] => [
-  ['Tick', '40px'],
-  ['ID', '88px'],
-  ['Tomato', undefined],
-  ['Box', undefined],
-  ['Option', '88px'],
-  ['Pallet type', '88px'],
-  ['Weight', '96px'],
-  ['Zone · row', '11%'],
-  ['Order', undefined],
-  ['Added by', undefined],
-  ['Age', '80px'],
-  ['Actions', `${actionsPx}px`],
-];
+/** The columns, by their heading's message; the actions' width is what the person's actions take. */
+export const columns = (actionsPx: number) =>
+  [
+    ['ticked', '40px'],
+    ['id', '88px'],
+    ['tomato', undefined],
+    ['box', undefined],
+    ['option', '88px'],
+    ['palletType', '88px'],
+    ['weight', '112px'],
+    ['place', '11%'],
+    ['order', undefined],
+    ['addedBy', undefined],
+    ['age', '96px'],
+    ['actions', `${actionsPx}px`],
+  ] as const satisfies readonly Column[];
+
+type ColumnName = ReturnType<typeof columns>[number][0];
 
 /** What a person can do to one pallet from its row. */
 export interface RowActions {
@@ -42,9 +47,13 @@ function OrderName({ id }: { id: string }) {
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
 }
 
-/** A cell of text ("-" when there is none), in full on hover where the column cuts it short. */
-function Text({ value }: { value: string | null | undefined }) {
-  return <td title={value ?? undefined}>{value ?? '-'}</td>;
+/** A cell of text ("-" when there is none), in full on hover where the column cuts it short; `data` as it is, never translated. */
+function Text({ value, data }: { value: string | null | undefined; data?: boolean }) {
+  return (
+    <td title={value ?? undefined} translate={data ? 'no' : undefined}>
+      {value ?? '-'}
+    </td>
+  );
 }
 
 /** One of a row's action buttons: an icon, named for screen readers and on hover. */
@@ -114,6 +123,9 @@ const PalletRow = memo(function PalletRow({
   onSelect: (id: string) => void;
   onTick: (id: string, on: boolean) => void;
 }) {
+  // the row reads the language itself: a switch repaints every row, however it is memoised
+  const { t } = useTranslation('dashboard');
+  const format = useFormats();
   const pallet = usePallet(id);
   const optimistic = useOptimistic(id);
   const changed = useChanged(pallet);
@@ -134,44 +146,58 @@ const PalletRow = memo(function PalletRow({
           className={styles.tick}
           checked={ticked}
           onChange={(e) => onTick(id, e.target.checked)}
-          aria-label={`Tick pallet ${shortId(id)}`}
+          aria-label={t('row.tick', { id: shortId(id) })}
         />
       </td>
-      <td className={styles.id} title={id}>
+      <td className={styles.id} title={id} translate="no">
         {shortId(id)}
       </td>
-      <Text value={pallet.tomatoType} />
-      <Text value={pallet.boxType} />
-      <Text value={pallet.tomatoOption} />
-      <Text value={pallet.palletType} />
-      <td className={styles.number}>{formatWeight(pallet.weight)}</td>
-      <Text value={pallet.storageZone ? placeText(pallet.storageZone, pallet.rowIndex) : null} />
-      <td>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
-      <td>
+      <Text value={pallet.tomatoType} data />
+      <Text value={pallet.boxType} data />
+      <Text value={pallet.tomatoOption} data />
+      <Text value={pallet.palletType} data />
+      <td className={styles.number}>
+        <data value={String(pallet.weight)}>{formatWeight(pallet.weight)}</data>
+      </td>
+      <Text
+        value={
+          pallet.storageZone
+            ? typeof pallet.rowIndex === 'number'
+              ? t('storage.place', { zone: pallet.storageZone, row: pallet.rowIndex + 1 })
+              : pallet.storageZone
+            : null
+        }
+      />
+      <td translate="no">{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
+      <td translate="no">
         <AddedBy id={pallet.addedBy} />
       </td>
-      <td>{ageText(pallet.createdAt, now)}</td>
+      <td>
+        <time dateTime={typeof pallet.createdAt === 'string' ? pallet.createdAt : undefined}>
+          {ageText(pallet.createdAt, now, format)}
+        </time>
+      </td>
       <td className={styles.actionsCell}>
         <div className={styles.actions}>
           <RowAction
             icon="qr"
-            label={`QR of pallet ${shortId(id)}`}
-            title="QR code and label"
+            label={t('row.qr', { id: shortId(id) })}
+            title={t('row.qrTitle')}
             onClick={() => actions.qr(pallet)}
           />
           {actions.edit && (
             <RowAction
               icon="edit"
-              label={`Edit pallet ${shortId(id)}`}
-              title="Edit"
+              label={t('row.edit', { id: shortId(id) })}
+              title={t('row.editTitle')}
               onClick={() => actions.edit?.(pallet)}
             />
           )}
           {actions.remove && (
             <RowAction
               icon="trash"
-              label={`Delete pallet ${shortId(id)}`}
-              title="Delete"
+              label={t('row.delete', { id: shortId(id) })}
+              title={t('row.deleteTitle')}
               danger
               onClick={() => actions.remove?.(pallet)}
             />
@@ -215,6 +241,7 @@ export function PalletTable({
   onTick: (id: string, on: boolean) => void;
   onOpen: (id: string) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const rows = useVirtualRows(ids);
   const { scroller, virtualizer } = rows;
   const [fresh, setFresh] = useState(0);
@@ -257,9 +284,12 @@ export function PalletTable({
       <VirtualTable
         rows={rows}
         ids={ids}
-        label="Pallets"
+        label={t('board.title')}
         columns={columns(actions.edit ? 132 : 52)}
-        heading={(name) => (name === 'Tick' ? <span className="visually-hidden">Ticked</span> : name)}
+        heading={(name) => {
+          const text = t(`column.${name as ColumnName}`);
+          return name === 'ticked' ? <span className="visually-hidden">{text}</span> : text;
+        }}
         className={styles.scroller}
         tableClassName={styles.table}
         data-testid="pallet-scroller"
@@ -289,7 +319,7 @@ export function PalletTable({
             setFresh(0);
           }}
         >
-          {fresh} new
+          {t('board.fresh', { count: fresh })}
         </button>
       )}
     </div>

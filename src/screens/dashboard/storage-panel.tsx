@@ -1,4 +1,5 @@
 import { memo, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { usePallet, useZones } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
@@ -6,20 +7,19 @@ import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { formatWeight } from '../../ui/qr-modal';
 import { useToasts } from '../../ui/toasts';
-import { shortId } from './format';
+import { countText, grouped, shortId } from './format';
 import styles from './side-panel.module.css';
-
-/** A row as people name it: rows count from 1. */
-const rowName = (rowIndex: number) => `Row ${rowIndex + 1}`;
 
 function RowPallet({ id }: { id: string }) {
   const pallet = usePallet(id);
   return (
     <li className={styles.orderPallet}>
-      <span className={styles.mono} title={id}>
+      <span className={styles.mono} title={id} translate="no">
         {shortId(id)}
       </span>
-      <span>{pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : '-'}</span>
+      <span translate="no">
+        {pallet ? `${pallet.tomatoType ?? '-'} · ${formatWeight(pallet.weight)}` : '-'}
+      </span>
     </li>
   );
 }
@@ -37,12 +37,13 @@ const Zone = memo(function Zone({
   picked: number | null;
   onPick: (zoneId: string, rowIndex: number | null) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const { zone, rows, palletCount } = occupancy;
   const capacity = zone.rows * zone.rowCapacity;
   return (
     <li className={styles.zone} data-zone-id={zone.id}>
       <div className={styles.zoneHead}>
-        <h3>{zone.name}</h3>
+        <h3 translate="no">{zone.name}</h3>
         <span className={styles.count}>{`${palletCount}/${capacity}`}</span>
       </div>
       <div className={styles.rows}>
@@ -59,7 +60,7 @@ const Zone = memo(function Zone({
               onClick={() => onPick(zone.id, picked === rowIndex ? null : rowIndex)}
               style={{ ['--fill' as string]: `${Math.round((ids.length / zone.rowCapacity) * 100)}%` }}
             >
-              <span>{rowName(rowIndex)}</span>
+              <span>{t('storage.row', { row: rowIndex + 1 })}</span>
               <span className={styles.count}>{`${ids.length}/${zone.rowCapacity}`}</span>
             </button>
           );
@@ -79,6 +80,7 @@ export function StoragePanel({
   canMove: boolean;
   onMoved: () => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const zones = useZones() ?? [];
   const { store, takeOut } = useOrderCommands();
   const toasts = useToasts();
@@ -90,7 +92,8 @@ export function StoragePanel({
   const pickedZone = zones.find((z) => z.zone.id === picked?.zoneId);
   const pickedIds = picked && pickedZone ? (pickedZone.rows[picked.rowIndex] ?? []) : [];
   const n = checked.length;
-  const count = `${n} ${n === 1 ? 'pallet' : 'pallets'}`;
+  const place =
+    picked && pickedZone && t('storage.place', { zone: pickedZone.zone.name, row: picked.rowIndex + 1 });
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -105,19 +108,19 @@ export function StoragePanel({
   return (
     <section className={styles.panel} aria-labelledby="storage-title">
       <div className={styles.panelHead}>
-        <h2 id="storage-title">Storage</h2>
+        <h2 id="storage-title">{t('storage.title')}</h2>
         {canMove && (
           <Button
             className={styles.small}
             disabled={n === 0}
-            onClick={() => run(() => takeOut(checked), `${count} taken out of storage`)}
+            onClick={() => run(() => takeOut(checked), t('storage.takenOut', { count: n, ...grouped(n) }))}
           >
-            Take out{n > 0 && ` (${n})`}
+            {n > 0 ? t('storage.takeOutCount', { number: countText(n) }) : t('storage.takeOut')}
           </Button>
         )}
       </div>
       {zones.length === 0 ? (
-        <p className={styles.hint}>This location has no storage zones yet.</p>
+        <p className={styles.hint}>{t('storage.noZones')}</p>
       ) : (
         <ul className={styles.zones}>
           {zones.map((occupancy) => (
@@ -133,9 +136,7 @@ export function StoragePanel({
       {picked && pickedZone && (
         <div className={styles.rowDetail}>
           <div className={styles.panelHead}>
-            <h3>
-              {pickedZone.zone.name} · {rowName(picked.rowIndex)}
-            </h3>
+            <h3>{place}</h3>
             {canMove && (
               <Button
                 variant="primary"
@@ -144,18 +145,16 @@ export function StoragePanel({
                 onClick={() =>
                   run(
                     () => store(checked, picked.zoneId, picked.rowIndex),
-                    `${count} moved to ${pickedZone.zone.name} · ${rowName(picked.rowIndex)}`,
+                    t('storage.moved', { count: n, ...grouped(n, { place }) }),
                   )
                 }
               >
-                Move here{n > 0 && ` (${n})`}
+                {n > 0 ? t('storage.moveHereCount', { number: countText(n) }) : t('storage.moveHere')}
               </Button>
             )}
           </div>
           {pickedIds.length === 0 ? (
-            <p className={styles.hint}>
-              This row is empty.{canMove && ' Tick pallets on the board, then "Move here".'}
-            </p>
+            <p className={styles.hint}>{canMove ? t('storage.rowEmptyMove') : t('storage.rowEmpty')}</p>
           ) : (
             <ul className={styles.orderPallets}>
               {pickedIds.map((id) => (
