@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminNewPassword, call, createPallet } from './support/api';
 import { chooseLocationIfAsked, submitLogin, waitForPath } from './support/app';
-import { openBrowser } from './support/browser';
-import { setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { withPage } from './support/browser';
+import { overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -59,15 +59,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.dispose());
 
-async function withPage<T>(options: BrowserContextOptions, fn: (page: Page) => Promise<T>) {
-  const browser = await openBrowser(options);
-  try {
-    return await fn(await browser.page());
-  } finally {
-    await browser.close();
-  }
-}
-
 /** Signs in from the login page straight to `path`; `words` are the login form's in its language. */
 async function signInAt(
   page: Page,
@@ -84,9 +75,6 @@ async function signInAt(
 }
 
 const dutchLogin = { username: 'Gebruikersnaam', password: 'Wachtwoord', submit: 'Inloggen' };
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** Opens a section of the admin area by its tab's address (the tab's name is in the language shown). */
 async function openSection(page: Page, section: (typeof sections)[number]) {

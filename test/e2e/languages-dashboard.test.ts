@@ -7,7 +7,7 @@ import en from '../../src/locales/en/dashboard.json';
 import { type ApiPallet, call, createPallet, people } from './support/api';
 import { signIn } from './support/app';
 import { openBrowser } from './support/browser';
-import { setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { htmlLang, overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -56,10 +56,6 @@ afterAll(async () => server?.dispose());
 
 const row = (page: Page, id: string) => page.locator(`[data-pallet-id="${id}"]`);
 const dialog = (page: Page) => page.getByRole('dialog');
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-/** Whether the page sticks out sideways (the board's own sideways scroll at 1024 px is inside it). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 /** Formats are data here: the overview's figures, weights (`<data>`) and ages and dates (`<time>`). */
 const formatted = ['[data-figure]', 'data', 'time'];
 /** A dashboard message in the pseudo-language, its placeholders filled. */

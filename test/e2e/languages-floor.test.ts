@@ -8,8 +8,8 @@ import consoles from '../../src/locales/en/consoles.json';
 import inventory from '../../src/locales/en/inventory.json';
 import { type ApiPallet, adminNewPassword, call } from './support/api';
 import { signIn } from './support/app';
-import { openBrowser } from './support/browser';
-import { setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { withPage } from './support/browser';
+import { overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -78,22 +78,13 @@ const pseudo = (message: string, values: Record<string, string> = {}) =>
   );
 
 /** A page whose print dialog never opens, so what is printed stays on the page to be looked at. */
-async function withPage<T>(options: BrowserContextOptions, fn: (page: Page) => Promise<T>) {
-  const browser = await openBrowser(options);
-  try {
-    const page = await browser.page();
+const withPrintablePage = <T>(options: BrowserContextOptions, fn: (page: Page) => Promise<T>) =>
+  withPage(options, async (page) => {
     await page.addInitScript(() => {
       window.print = () => {};
     });
-    return await fn(page);
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    return fn(page);
+  });
 
 /**
  * Data the screens show as it is: the catalogue's values in the selects, figures whose only word
@@ -117,7 +108,7 @@ describe('the pseudo-language', () => {
   it.each(widths)(
     'reaches every text of the consoles and the inventory at %i px',
     async (width) => {
-      await withPage(at(width), async (page) => {
+      await withPrintablePage(at(width), async (page) => {
         const look = async (name: string) => {
           expect(await textsLeftInCode(page, { data })).toEqual([]);
           expect(await overflowsSideways(page)).toBe(false);
@@ -228,7 +219,7 @@ async function signInInDutch(page: Page) {
 
 describe('a Dutch browser', () => {
   it('reads a typed weight as Dutch writes it, and says in Dutch what it cannot read; a refusal in Dutch', async () => {
-    await withPage({ ...at(1440), locale: 'nl-NL' }, async (page) => {
+    await withPrintablePage({ ...at(1440), locale: 'nl-NL' }, async (page) => {
       const shoot = async (name: string) => {
         expect(await overflowsSideways(page)).toBe(false);
         await page.screenshot({ path: join(screenshots, 'nl', `${name}-1440.png`), fullPage: true });
@@ -305,7 +296,7 @@ describe('a Dutch browser', () => {
   }, 120_000);
 
   it('heads the inventory and its CSV export in Dutch', async () => {
-    await withPage({ ...at(1440), locale: 'nl-NL' }, async (page) => {
+    await withPrintablePage({ ...at(1440), locale: 'nl-NL' }, async (page) => {
       const shoot = async (name: string) => {
         for (const width of widths) {
           await page.setViewportSize({ width, height: 900 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPallet, call, createPallet, createPhoneUser } from './support/api';
 import { scanWithWedge, signIn, waitForPath } from './support/app';
 import { openBrowser, phone } from './support/browser';
-import { setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { htmlLang, overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -64,10 +64,6 @@ beforeAll(async () => {
 afterAll(async () => server?.dispose());
 
 const palletPath = (pallet: ApiPallet | { id: string }) => `/mobile/operator/euro-pallet/${pallet.id}`;
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-/** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** The operator's phone screens, each opened as the operator reaches it. */
 const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, people, seedPeople } from './support/api';
 import { submitLogin, waitForPath } from './support/app';
 import { desktop, openBrowser, phone } from './support/browser';
-import { pseudoStorage, setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import {
+  htmlLang,
+  overflowsSideways,
+  pseudoStorage,
+  setPseudoLocale,
+  textsLeftInCode,
+} from './support/pseudo';
 import { type RunningServer, startServer } from './support/server';
 
 const screenshots = join(import.meta.dirname, '..', 'screenshots');
@@ -50,10 +56,6 @@ async function withPage<T>(options: BrowserContextOptions, fn: (page: Page) => P
   }
 }
 
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-/** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const submitButton = (page: Page) => page.locator('form button[type="submit"]');
 
 describe('the pseudo-language', () => {

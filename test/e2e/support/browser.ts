@@ -71,6 +71,16 @@ export async function openBrowser(options: BrowserContextOptions = desktop) {
   };
 }
 
+/** Runs `fn` on the first page of a fresh browser context ({@link openBrowser}), closing it after. */
+export async function withPage<T>(options: BrowserContextOptions, fn: (page: Page) => Promise<T>) {
+  const browser = await openBrowser(options);
+  try {
+    return await fn(await browser.page());
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Chromium of its own on a fresh profile directory. `restart()` closes the browser and opens it
  * again on the same profile: a new browser session, as after quitting and relaunching.

@@ -73,3 +73,10 @@ export function readableTexts(page: Page, { within = ['body'], data = [] as stri
 export async function textsLeftInCode(page: Page, options: { within?: string[]; data?: string[] } = {}) {
   return (await readableTexts(page, options)).filter(({ text }) => !isPseudoLocalised(text));
 }
+
+/** The page's `<html lang>`. */
+export const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
