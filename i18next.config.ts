@@ -37,7 +37,7 @@ export default defineConfig({
       'zones.temperatureShort.*',
       'activity.historyOf.*',
       'languageName.*',
-      'jobFailed.*',
+      'print.jobFailed.*',
       'column.*',
       'field.*',
       'filters.any.*',

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { printJobText } from '../../streams/printing';
 import { usePrinterCommands, usePrinters, usePrintJob } from '../hooks/printers';
 import { apiErrorText } from '../shell/api-error';
 import { Button } from './button';
+import { usePrintJobText } from './print-job-text';
 import styles from './print-label-button.module.css';
 import { useToasts } from './toasts';
 
@@ -23,6 +23,7 @@ export function PrintLabelButton({
   const commands = usePrinterCommands();
   const toasts = useToasts();
   const [job, startJob] = usePrintJob();
+  const jobText = usePrintJobText();
   const printer = state.status === 'ready' ? state.printers.find((p) => p.isDefault) : undefined;
   if (state.status === 'loading') {
     if (!onBrowserPrint) return null;
@@ -40,12 +41,15 @@ export function PrintLabelButton({
       </Button>
     );
   }
+  const where = `${printer.host}:${printer.port}`;
   const print = () =>
     startJob(async () => {
       try {
         const result = await commands.printPallet(palletId)();
         toasts.notify(
-          result.status === 'sent' ? t('print.sentTo', { printer: printer.name }) : result.message,
+          result.status === 'sent'
+            ? t('print.sentTo', { printer: printer.name })
+            : jobText({ name: 'DONE', result }, where),
           {
             variant: result.status === 'sent' ? 'success' : 'error',
           },
@@ -59,7 +63,7 @@ export function PrintLabelButton({
   return (
     <>
       <span role="status" aria-live="polite" className={styles.status}>
-        {job && printJobText(job)}
+        {job && jobText(job, where)}
       </span>
       {onBrowserPrint && <Button onClick={onBrowserPrint}>{t('print.inBrowser')}</Button>}
       <Button

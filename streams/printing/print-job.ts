@@ -33,11 +33,3 @@ export function printJob(send: () => Promise<PrintResult>): Observable<PrintJobS
     ),
   );
 }
-
-/** One line saying what happened to a print job, for the page and its toasts. */
-export function printJobText(state: PrintJobState): string {
-  if (state.name === 'SENDING') return 'Sending…';
-  if (state.name === 'FAILED') return state.message;
-  const { result } = state;
-  return result.status === 'sent' ? `Sent ${result.bytes} bytes to the printer` : result.message;
-}

@@ -6,7 +6,6 @@ import {
   type LabelWords,
   palletLabelLayout,
   printJob,
-  printJobText,
   sscc,
   testLabelFields,
   testLabelId,
@@ -119,11 +118,17 @@ describe('printJob', () => {
     const states = await firstValueFrom(
       printJob(async () => ({ status: 'sent', bytes: 812, elapsedMs: 4 })).pipe(toArray()),
     );
-    expect(states.map(printJobText)).toEqual(['Sending…', 'Sent 812 bytes to the printer']);
+    expect(states).toEqual([
+      { name: 'SENDING' },
+      { name: 'DONE', result: { status: 'sent', bytes: 812, elapsedMs: 4 } },
+    ]);
     const refused = await firstValueFrom(
       printJob(async () => ({ status: 'refused', message: 'refused it', elapsedMs: 1 })).pipe(toArray()),
     );
-    expect(printJobText(refused[1])).toBe('refused it');
+    expect(refused[1]).toEqual({
+      name: 'DONE',
+      result: { status: 'refused', message: 'refused it', elapsedMs: 1 },
+    });
   });
 
   it('fails with the catalogue message when the server cannot be asked', async () => {

@@ -20,10 +20,11 @@ import {
   usePrintJob,
 } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
-import { apiErrorText, specText } from '../../shell/api-error';
+import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { LanguageSelect } from '../../ui/language-select';
 import { PageTitle } from '../../ui/page-title';
+import { usePrintJobText } from '../../ui/print-job-text';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
@@ -47,7 +48,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * `where` (host:port); read aloud as it changes.
  */
 function JobStatus({ job, where }: { job: PrintJobState | null; where: string }) {
-  const { t } = useTranslation('printers');
+  const jobText = usePrintJobText();
   const tone =
     job === null || job.name === 'SENDING'
       ? ''
@@ -61,15 +62,7 @@ function JobStatus({ job, where }: { job: PrintJobState | null; where: string })
       data-testid="print-status"
       className={[styles.status, tone].join(' ')}
     >
-      {job === null
-        ? ''
-        : job.name === 'SENDING'
-          ? t('job.sending')
-          : job.name === 'FAILED'
-            ? specText(job.message)
-            : job.result.status === 'sent'
-              ? t('job.sent', { count: job.result.bytes })
-              : t(`jobFailed.${job.result.status}`, { where })}
+      {job && jobText(job, where)}
     </p>
   );
 }
