@@ -447,6 +447,8 @@ async function runBench(): Promise<void> {
         ],
         { stdio: ['pipe', 'pipe', 'inherit'] },
       );
+      // heard from the start: the client may exit before the results are read
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       const output = createInterface({ input: child.stdout! });
       // a client that stops answering fails the run instead of holding it forever
       const line = (prefix: string, withinS: number) =>
@@ -471,7 +473,7 @@ async function runBench(): Promise<void> {
       child.stdin!.write('GO\n');
       const result = JSON.parse(await line('RESULT ', seconds + 60)) as ClientResult;
       const after = await probeAll();
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
 
       const sum = (probes: Probe[], of: (p: Probe) => number) =>

@@ -12,6 +12,9 @@ export const postgresAnswers = await adminQuery('select 1').then(
   () => false,
 );
 
+/** How long a smoke run may take: seconds when well, so this is only a hang's limit, under its test's. */
+export const smokeRunLimitMs = 100_000;
+
 /** What a smoke run printed, and the figures it wrote by name. */
 export interface SmokeRun {
   output: string;
@@ -38,10 +41,14 @@ export async function smokeRun(
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    // a run that hangs is ended before its test's own time runs out, so its output is shown
+    const stop = setTimeout(() => child.kill('SIGKILL'), smokeRunLimitMs);
     const code = await new Promise((resolve) =>
       child.on('close', (status, signal) => resolve(status ?? signal)),
     );
+    clearTimeout(stop);
     const failed = (why: string) => new Error(`bench/${script}.ts ${why}:\n${output.slice(-4_000)}`);
+    if (code === 'SIGKILL') throw failed(`did not finish within ${smokeRunLimitMs / 1000} s`);
     if (code !== 0) throw failed(`exited with ${code}`);
     const figures: Record<string, Record<string, unknown>> = {};
     for (const name of results) {
