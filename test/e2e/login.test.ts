@@ -349,7 +349,8 @@ describe('session persistence', () => {
     });
   });
 
-  it(
+  // the two series run side by side, each in browsers of its own: their waits overlap
+  it.concurrent(
     `without remember-me: a second tab shares the session, and two tabs refreshing at once both stay signed in (${twoTabRuns} runs)`,
     async () => {
       for (let run = 0; run < twoTabRuns; run += 1)
@@ -358,7 +359,7 @@ describe('session persistence', () => {
     twoTabRunsTimeoutMs,
   );
 
-  it(
+  it.concurrent(
     `without remember-me: two tabs refreshing at once stay signed in when each hears the other late (${twoTabRuns} runs)`,
     async () => {
       for (let run = 0; run < twoTabRuns; run += 1) {
