@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/index';
 import { migrate } from '../../server/db/migrate';
+import { until } from './live-helpers';
 import { createTestDatabase, type TestDatabase, testDbKind } from './support/database';
 import { type ServerProcess, startServerProcess } from './support/process';
 
@@ -39,11 +40,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Starts the server and waits for its log to reach the listening line: the log is written apart
+ * from the lines the start prints, and may trail the "ready" line, so what it says of the start
+ * (a migration or none) is read once that line is in.
+ */
 async function start(): Promise<ServerProcess> {
   const env: Record<string, string> =
     testDbKind === 'postgres' ? { DATABASE_URL: pgDatabase!.url! } : { DATA_DIR: dataDir };
   const server = await startServerProcess({ ...env, ADMIN_PASSWORD: adminPassword });
   running.push(server);
+  await until(() => server.output().includes('Server listening'), 10_000, "the server's log of its start");
   return server;
 }
 
