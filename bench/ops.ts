@@ -16,7 +16,7 @@ import { migrate } from '../server/db/migrate';
 import { openSse } from '../server/modules/live/sse-client';
 import { backup, restore } from '../server/ops/backup';
 import { moveToPostgres } from '../server/ops/move';
-import { createPallet, prepareWarehouse } from '../test/server/live-helpers';
+import { createPallet, prepareWarehouse, until } from '../test/server/live-helpers';
 import { adminQuery, urlOf } from '../test/server/support/database';
 import { freePort, nginxBinary, startNginx } from '../test/server/support/nginx';
 import { startServerProcess } from '../test/server/support/process';
@@ -120,11 +120,13 @@ try {
   }
 
   const received: Record<'direct' | 'proxy', Map<string, number>> = { direct: new Map(), proxy: new Map() };
+  const connected = { direct: false, proxy: false };
   const streams = await Promise.all(
     (['direct', 'proxy'] as const).map((via) =>
       openSse(
         `${via === 'direct' ? server.url : proxy}/api/sse/location/${warehouse.locationId}?token=${warehouse.token}`,
         (message) => {
+          if (message.event === 'connected') connected[via] = true;
           if (message.event !== 'update') return;
           for (const pallet of (JSON.parse(message.data).pallets ?? []) as { id: string }[])
             received[via].set(pallet.id, performance.now());
@@ -132,11 +134,17 @@ try {
       ),
     ),
   );
+  // a stream delivers the changes made after its `connected`: one made before would never come
+  await until(() => connected.direct && connected.proxy, 10_000, 'both streams connected');
   const delivery: Record<'direct' | 'proxy', number[]> = { direct: [], proxy: [] };
   for (let i = 0; i < deliveries; i++) {
     const { id } = await createPallet(server.url, warehouse, 100 + i);
     const answered = performance.now();
-    while (!(received.direct.has(id) && received.proxy.has(id))) await new Promise((r) => setTimeout(r, 1));
+    await until(
+      () => received.direct.has(id) && received.proxy.has(id),
+      10_000,
+      `pallet ${id} on both streams`,
+    );
     for (const via of ['direct', 'proxy'] as const)
       delivery[via].push(Math.max(0, received[via].get(id)! - answered));
   }
