@@ -46,8 +46,12 @@ async function twoTabsRenewingAtOnce(
   beforeRefresh: (first: Page) => Promise<unknown> = async () => {},
 ) {
   const first = await b.page();
+  const trail: string[] = [];
+  const started = Date.now();
+  followAuth(first, 'first', trail, started);
   await signIn(first, server.url, people.desk);
   const second = await b.newPage();
+  followAuth(second, 'second', trail, started);
   await second.goto(`${server.url}/dashboard`);
   // the first tab's answer may come after the second drew the sign-in page: it then moves on
   await second.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -67,7 +71,25 @@ async function twoTabsRenewingAtOnce(
       before.refresh,
     );
   }
-  return { first, second, before };
+  return { first, second, before, trail };
+}
+
+/**
+ * Writes down in `trail`, in ms from `started`, each sign-in call a tab makes and how the server
+ * answered, its errors and where it went: what a failed two-tab run shows of how its session ended.
+ */
+function followAuth(page: Page, tab: string, trail: string[], started: number) {
+  const at = () => `${tab} +${Date.now() - started} ms`;
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/auth/')) trail.push(`${at()} ${pathname} ${response.status()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') trail.push(`${at()} console.error: ${message.text()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) trail.push(`${at()} at ${new URL(frame.url()).pathname}`);
+  });
 }
 
 /** Each tab is on the dashboard with a session the server takes. */
@@ -87,10 +109,11 @@ async function bothSignedIn(...pages: Page[]) {
  * and the other takes the session it got.
  */
 async function twoTabsRefreshingAtOnce(b: Tabs) {
-  const { first, second, before } = await twoTabsRenewingAtOnce(b);
+  const { first, second, before, trail } = await twoTabsRenewingAtOnce(b);
   const after = await stored(first);
-  expect(after.refresh).not.toBe(before.refresh);
-  expect(await stored(second)).toEqual(after);
+  const how = `how the tabs went:\n${trail.join('\n')}`;
+  expect(after.refresh, how).not.toBe(before.refresh);
+  expect(await stored(second), how).toEqual(after);
   // the replaced refresh token is marked for the tabs, by its hash only
   expect(await replacedMarks(first)).toEqual([createHash('sha256').update(before.refresh!).digest('hex')]);
   // the rotation was not taken for reuse: the session lives on in both tabs
