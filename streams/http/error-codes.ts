@@ -43,6 +43,8 @@ export interface ErrorParamsByCode {
   ORDER_CLOSED: { status: 'shipped' | 'complete' };
   ORDER_STATUS_CHANGE: { from: string; to: string };
   ORDER_HAS_NO_PALLETS: None;
+  /** Deleting an order that still has `count` pallets on it (shipped ones included). */
+  ORDER_HAS_PALLETS: { count: number };
   ROW_FULL: { zoneName: string; rowIndex: number; capacity: number };
   /** A zone's rows cut below a row that still holds `count` pallets. */
   ROW_NOT_EMPTY: { zoneName: string; rowIndex: number; count: number };
@@ -90,6 +92,7 @@ export const errorStatuses = {
   ORDER_CLOSED: 409,
   ORDER_STATUS_CHANGE: 409,
   ORDER_HAS_NO_PALLETS: 409,
+  ORDER_HAS_PALLETS: 409,
   ROW_FULL: 409,
   ROW_NOT_EMPTY: 409,
   ROW_OVER_CAPACITY: 409,

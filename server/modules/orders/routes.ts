@@ -12,7 +12,7 @@ import {
 import { calendarDate } from '../../plugins/dates';
 import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { lineText } from '../../plugins/text';
+import { countOf, lineText } from '../../plugins/text';
 import { idParams, pageQuery, sendList, successSchema, visible } from '../pallets/common';
 import { findPallets, palletState, shipPallets } from '../pallets/repository';
 import { loadPallet, palletUpdate } from '../pallets/routes';
@@ -84,7 +84,9 @@ const patchBody = z
     status: z
       .enum(statuses)
       .optional()
-      .describe('only shipped → complete changes it; the rest follows the pallets'),
+      .describe(
+        'complete: a shipped order or one without pallets; open or shipped: a completed order back to the status it had; the rest follows the pallets',
+      ),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'send at least one of customer, requestedPallets, dueDate, status',
@@ -122,12 +124,22 @@ function assertNotShipped(order: OrderDoc): void {
   }
 }
 
-/** 409 unless PATCH may move `from` to `to`: unshipped statuses follow the pallets, shipped → complete. */
-function assertStatusChange(from: OrderStatus, to: OrderStatus | undefined): void {
-  if (to === undefined || to === from || (from === 'shipped' && to === 'complete')) return;
+/**
+ * 409 unless PATCH may move `order` to `to`. Unshipped statuses follow the pallets; an order is
+ * completed once shipped, or while it holds no pallets (one that will not be filled); a completed
+ * order reopens to the status it had: shipped if it was shipped, open otherwise.
+ */
+function assertStatusChange(order: OrderDoc, to: OrderStatus | undefined): void {
+  const from = order.status;
+  if (to === undefined || to === from) return;
+  const allowed =
+    to === 'complete'
+      ? from === 'shipped' || from === 'open'
+      : from === 'complete' && to === (order.shippedAt === null ? 'open' : 'shipped');
+  if (allowed) return;
   throw refuse(
     'ORDER_STATUS_CHANGE',
-    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, and only a shipped order can be completed`,
+    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, a shipped order or one without pallets can be completed, and a completed order reopens to ${order.shippedAt === null ? 'open' : 'shipped'}`,
     { from, to },
   );
 }
@@ -209,7 +221,7 @@ export async function orderRoutes(app: App): Promise<void> {
     async (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         const before = await loadOrder(trx, user, request.params.id, true);
-        assertStatusChange(before.status, request.body.status);
+        assertStatusChange(before, request.body.status);
         const after = await updateOrder(trx, before.id, request.body);
         const completed = before.status !== 'complete' && after.status === 'complete';
         return {
@@ -231,10 +243,11 @@ export async function orderRoutes(app: App): Promise<void> {
   app.delete(
     '/api/orders/:id',
     {
+      config: { conflicts: ['ORDER_HAS_PALLETS'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
-        summary: 'Delete an order; its pallets stay, unassigned (manage_orders)',
+        summary: 'Delete an order without pallets; 409 while pallets are on it (manage_orders)',
         params: idParams,
         response: { 200: successSchema },
       },
@@ -242,15 +255,18 @@ export async function orderRoutes(app: App): Promise<void> {
     async (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         const order = await loadOrder(trx, user, request.params.id, true);
+        const count = order.palletIds.length;
+        if (count > 0) {
+          throw refuse(
+            'ORDER_HAS_PALLETS',
+            `The order still has ${countOf(count, 'pallet')} on it; only an order without pallets can be deleted`,
+            { count },
+          );
+        }
         await deleteOrder(trx, order.id);
-        const pallets = await findPallets(trx, order.palletIds);
-        const live = [
-          orderUpdate('delete', order),
-          ...(pallets.length > 0 ? [palletUpdate('update', pallets)] : []),
-        ];
         return {
           body: { success: true as const },
-          live,
+          live: [orderUpdate('delete', order)],
           analytics: [
             {
               event_type: 'order_deleted',
