@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { Order } from '../../streams/live';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
 
@@ -23,6 +24,15 @@ export function useOrderCommands() {
     return {
       createOrder: (fields: OrderFields) => api.post('/api/orders', { locationId, ...fields }),
       updateOrder: (id: string, fields: Partial<OrderFields>) => api.patch(`/api/orders/${id}`, fields),
+      /** Closes a shipped order, or one without pallets that will not be filled. */
+      completeOrder: (id: string) => api.patch(`/api/orders/${id}`, { status: 'complete' }),
+      /** Opens a completed order again, at the status it had: shipped if it was shipped, else open. */
+      reopenOrder: (order: Order) =>
+        api.patch(`/api/orders/${order.id}`, {
+          status: typeof order.shippedAt === 'string' ? 'shipped' : 'open',
+        }),
+      /** Deletes an order; refused (with the server's reason) while pallets are on it. */
+      deleteOrder: (id: string) => api.delete(`/api/orders/${id}`),
       assign: (orderId: string, palletIds: readonly string[]) =>
         api.post(`/api/orders/${orderId}/assign`, { palletIds }),
       unassign: (orderId: string, palletId: string) =>
