@@ -10,12 +10,12 @@ import {
   requirePermission,
 } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
-import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
+import { notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
-import { idParams, pageQuery, sendList, successSchema, visible } from '../pallets/common';
+import { idParams, pageQuery, palletIdList, sendList, successSchema, visible } from '../pallets/common';
 import { findPallets, palletState, shipPallets } from '../pallets/repository';
-import { loadPallet, palletUpdate } from '../pallets/routes';
+import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/routes';
 import { storageZoneCleared } from '../storage/routes';
 import {
   assignPallets,
@@ -92,13 +92,7 @@ const patchBody = z
     message: 'send at least one of customer, requestedPallets, dueDate, status',
   });
 
-const assignBody = z.object({
-  palletIds: z
-    .array(z.uuid())
-    .min(1)
-    .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a pallet' }),
-});
+const assignBody = z.object({ palletIds: palletIdList });
 
 const palletParams = z.object({ id: z.string(), palletId: z.string() });
 
@@ -305,18 +299,7 @@ export async function orderRoutes(app: App): Promise<void> {
         const { palletIds } = request.body;
         const order = await loadOrder(trx, user, request.params.id, true);
         assertNotShipped(order);
-        const pallets = await findPallets(trx, palletIds, true);
-        const present = new Set(pallets.filter((p) => p.location_id === order.locationId).map((p) => p.id));
-        const missing = palletIds.filter((id) => !present.has(id));
-        if (missing.length > 0) {
-          throw invalid({
-            palletIds: fieldError(
-              'NO_SUCH_PALLET',
-              `no such pallet in the order's location: ${missing.join(', ')}`,
-              { palletIds: missing },
-            ),
-          });
-        }
+        const pallets = await loadPalletsIn(trx, order.locationId, palletIds, true);
         for (const pallet of pallets) {
           if (pallet.status !== 'active')
             throw refuse('PALLET_LEFT_WAREHOUSE', `Pallet ${pallet.id} has already been ${pallet.status}`, {
