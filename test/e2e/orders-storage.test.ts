@@ -231,6 +231,93 @@ describe('orders and storage on the dashboard', () => {
     }
   }, 180_000);
 
+  it('moves five ticked pallets as one change: none into a row with room for two, all five into one with room, in one live batch', async () => {
+    const zone = await api<{ id: string; name: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Hall B',
+      rows: 3,
+      rowCapacity: 5,
+    });
+    for (let i = 0; i < 3; i++) {
+      const filler = await createPallet(server.url, adminToken, locationId, 300 + i);
+      await api('POST', '/api/storage/positions', { palletId: filler.id, zoneId: zone.id, rowIndex: 2 });
+    }
+    const five = [];
+    for (let i = 0; i < 5; i++)
+      five.push((await createPallet(server.url, adminToken, locationId, 400 + i)).id);
+    const a = await openBoard();
+    const b = await openBoard();
+    try {
+      const { page } = a;
+      const rows = (p: Page) => p.locator(`[data-zone-id="${zone.id}"]`);
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 3 3\/5/ })
+        .waitFor();
+      // every state of the zone's rows the second page draws, to see the five arrive at once
+      await b.page.evaluate((zoneId) => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        const record = () => {
+          const zone = document.querySelector(`[data-zone-id="${zoneId}"]`);
+          if (!zone) return;
+          const counts = [...zone.querySelectorAll('button')].map((b) => b.lastElementChild?.textContent);
+          const text = counts.join(' ');
+          if (seen[seen.length - 1] !== text) seen.push(text);
+        };
+        record();
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      }, zone.id);
+      const seen = () => b.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+      for (const id of five) await tick(page, id);
+      await rows(page)
+        .getByRole('button', { name: /^Row 3/ })
+        .click();
+      await page.getByRole('button', { name: 'Move here (5)' }).click();
+      await page.getByText('Row 3 of zone Hall B has room for 2 of the 5 pallets').waitFor();
+      await page.screenshot({ path: join(screenshots, 'dashboard-batch-refused.png') });
+      // none moved: the row as it was on both pages, the pallets still ticked and in no place
+      await rows(page)
+        .getByRole('button', { name: /^Row 3 3\/5/ })
+        .waitFor();
+      for (const id of five) {
+        await page.locator(`[data-pallet-id="${id}"] input[type="checkbox"]:checked`).waitFor();
+        expect(await b.page.locator(`[data-pallet-id="${id}"]`, { hasText: 'Hall B' }).count()).toBe(0);
+      }
+
+      // by keyboard: the picked row's detail has scrolled the map inside its panel
+      await rows(page)
+        .getByRole('button', { name: /^Row 1/ })
+        .press('Enter');
+      await page.getByRole('button', { name: 'Move here (5)' }).click();
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 1 5\/5/ })
+        .waitFor({ timeout: 2_000 });
+      for (const id of five)
+        await b.page.locator(`[data-pallet-id="${id}"]`, { hasText: 'Hall B · Row 1' }).waitFor();
+      // the second page drew the row empty, then full: never part of the five
+      expect(await seen()).toEqual(['0/5 0/5 3/5', '5/5 0/5 3/5']);
+
+      // and deleted together, after asking
+      for (const id of five.slice(0, 2)) await tick(page, id);
+      await page.getByRole('button', { name: 'Delete ticked (2)' }).click();
+      const ask = page.getByRole('dialog', { name: 'Delete 2 pallets?' });
+      await ask.getByRole('button', { name: 'Delete 2 pallets' }).click();
+      for (const id of five.slice(0, 2))
+        await b.page.locator(`[data-pallet-id="${id}"]`).waitFor({ state: 'detached', timeout: 2_000 });
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 1 3\/5/ })
+        .waitFor();
+    } finally {
+      await a.browser.close();
+      await b.browser.close();
+    }
+  }, 180_000);
+
   it('rolls the selected day over to the new day at midnight, with the date filter and the shipped figure', async () => {
     await createPallet(server.url, adminToken, locationId, 555);
     // a time zone where it is just past midnight now, and a page clock a minute before it: the
