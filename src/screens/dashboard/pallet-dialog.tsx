@@ -232,7 +232,7 @@ export function DeletePalletsDialog({
         onDone();
       }}
     >
-      <p className={styles.confirm}>{t('deletePallets.confirm', { count: n })}</p>
+      <p className={styles.confirm}>{t('deletePallets.confirm', { count: n, ...grouped(n) })}</p>
     </ConfirmDialog>
   );
 }
