@@ -22,7 +22,7 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),
   sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),
   kleinpak: screen(() => import('../screens/consoles/kleinpak-console'), 'consoles'),
-  logistics: screen(() => import('../screens/consoles/logistics-console'), 'consoles'),
+  logistics: screen(() => import('../screens/consoles/logistics-console'), 'consoles', 'dashboard'),
   admin: screen(() => import('../screens/admin/admin-screen'), 'admin'),
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };

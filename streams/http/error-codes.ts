@@ -43,7 +43,11 @@ export interface ErrorParamsByCode {
   ORDER_CLOSED: { status: 'shipped' | 'complete' };
   ORDER_STATUS_CHANGE: { from: string; to: string };
   ORDER_HAS_NO_PALLETS: None;
+  /** Deleting an order that still has `count` pallets on it (shipped ones included). */
+  ORDER_HAS_PALLETS: { count: number };
   ROW_FULL: { zoneName: string; rowIndex: number; capacity: number };
+  /** Moving `count` pallets at once into a row with `room` places left (fewer than `count`). */
+  ROW_NO_ROOM: { zoneName: string; rowIndex: number; capacity: number; room: number; count: number };
   /** A zone's rows cut below a row that still holds `count` pallets. */
   ROW_NOT_EMPTY: { zoneName: string; rowIndex: number; count: number };
   /** A zone's row capacity cut below the `count` pallets a row holds. */
@@ -90,7 +94,9 @@ export const errorStatuses = {
   ORDER_CLOSED: 409,
   ORDER_STATUS_CHANGE: 409,
   ORDER_HAS_NO_PALLETS: 409,
+  ORDER_HAS_PALLETS: 409,
   ROW_FULL: 409,
+  ROW_NO_ROOM: 409,
   ROW_NOT_EMPTY: 409,
   ROW_OVER_CAPACITY: 409,
   ZONE_NAME_TAKEN: 409,

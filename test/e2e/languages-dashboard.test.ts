@@ -57,7 +57,9 @@ afterAll(async () => server?.dispose());
 const row = (page: Page, id: string) => page.locator(`[data-pallet-id="${id}"]`);
 const dialog = (page: Page) => page.getByRole('dialog');
 /** Formats are data here: the overview's figures, weights (`<data>`) and ages and dates (`<time>`). */
-const formatted = ['[data-figure]', 'data', 'time'];
+// beside the data: an opened order's buttons say whose order in a hidden middle piece of their
+// message ("Delete<hidden> order of Jansen</hidden>"), without the brackets that mark the ends
+const formatted = ['[data-figure]', 'data', 'time', '[data-order-id] .visually-hidden'];
 /** A dashboard message in the pseudo-language, its placeholders filled. */
 const pseudo = (message: string, values: Record<string, string> = {}) =>
   pseudoLocalise(message).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name]);
@@ -109,6 +111,14 @@ describe('the dashboard in the pseudo-language', () => {
         await inDialog('assign', width, () =>
           page.getByRole('button', { name: pseudo(en.order.assignCount, { number: '1' }) }).click(),
         );
+        await inDialog('delete-ticked', width, () =>
+          page.getByRole('button', { name: pseudo(en.deletePallets.button, { number: '1' }) }).click(),
+        );
+        // an order opened with its actions, and the question before deleting it (Delete stands before Ship)
+        const order = page.locator('[data-order-id]').first();
+        await order.getByRole('button', { expanded: false }).click();
+        await inDialog('delete-order', width, () => order.getByRole('button').nth(-2).click());
+        await order.getByRole('button', { expanded: true }).click();
         // the move: a row picked on the map, with "Move here" for the ticked pallet
         await page.locator(`[data-zone-id="${zoneId}"] button`).first().click();
         await page.getByRole('button', { name: pseudo(en.storage.moveHereCount, { number: '1' }) }).waitFor();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createPallet, people } from './support/api';
+import { adminNewPassword, call, createPallet, people } from './support/api';
 import { signIn } from './support/app';
 import { seriousViolations } from './support/axe';
 import { openBrowser } from './support/browser';
@@ -27,10 +27,10 @@ const order = (page: Page, customer: string) => page.locator('[data-order-id]', 
 const tick = (page: Page, id: string) =>
   page.locator(`[data-pallet-id="${id}"] input[type="checkbox"]`).check();
 
-async function openBoard() {
+async function openBoard(who: { username: string; password: string } = people.manager) {
   const browser = await openBrowser({ viewport: { width: 1680, height: 1000 } });
   const page = await browser.page();
-  await signIn(page, server.url, people.manager);
+  await signIn(page, server.url, who);
   await page.locator('output[data-status="ready"]').waitFor();
   return { browser, page };
 }
@@ -146,6 +146,172 @@ describe('orders and storage on the dashboard', () => {
       // an entry leads to its order: opened in the orders panel
       await feed.getByText('e2e-manager made the order of Jansen').click();
       await order(b.page, 'Jansen').getByRole('button', { expanded: true }).waitFor();
+    } finally {
+      await a.browser.close();
+      await b.browser.close();
+    }
+  }, 180_000);
+
+  it("an order's whole life from the dashboard and the logistics console, each step seen live by the other", async () => {
+    const pallet = await createPallet(server.url, adminToken, locationId, 480);
+    // due in two days: on the logistics console's week
+    const due = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA');
+    const a = await openBoard();
+    // the console in a browser of its own (a background tab would not draw), for one who may open it
+    const b = await openBoard({ username: 'admin', password: adminNewPassword });
+    try {
+      const { page } = a;
+      await b.page.goto(`${server.url}/logistics`);
+      const card = (customer: string) => b.page.getByRole('listitem', { name: `Order for ${customer}` });
+
+      // created on the dashboard, on the console at once
+      await page.getByRole('button', { name: 'New order' }).click();
+      const made = page.getByRole('dialog', { name: 'New order' });
+      await made.getByLabel('Customer').fill('Bakker');
+      await made.getByLabel('Due date').fill(due);
+      await made.getByRole('button', { name: 'Create order' }).click();
+      await card('Bakker').waitFor({ timeout: 2_000 });
+      const id = await order(page, 'Bakker').getAttribute('data-order-id');
+
+      // edited on the console, on the dashboard at once
+      await card('Bakker').getByRole('button', { name: 'Edit order of Bakker' }).click();
+      const edit = b.page.getByRole('dialog', { name: 'Edit order' });
+      await edit.getByLabel('Customer').fill('Bakker & Zn');
+      await edit.getByLabel('Pallets requested').fill('3');
+      await edit.getByRole('button', { name: 'Save order' }).click();
+      await order(page, 'Bakker & Zn').getByTestId('order-count').filter({ hasText: '0/3' }).waitFor({
+        timeout: 2_000,
+      });
+
+      // completed on the dashboard: closed on both, and off the console's list of orders due
+      const item = page.locator(`[data-order-id="${id}"]`);
+      await item.getByRole('button', { expanded: false }).click();
+      await item.getByRole('button', { name: 'Complete order of Bakker & Zn' }).click();
+      await item.and(page.locator('[data-status="complete"]')).waitFor({ timeout: 2_000 });
+      await card('Bakker & Zn').waitFor({ state: 'detached', timeout: 2_000 });
+      await page.screenshot({ path: join(screenshots, 'dashboard-order-complete.png') });
+
+      // reopened: open again, back on the console
+      await item.getByRole('button', { name: 'Reopen order of Bakker & Zn' }).click();
+      await card('Bakker & Zn').getByText('0 of 3 pallets assigned · Open').waitFor({ timeout: 2_000 });
+
+      // refused while a pallet is on it, with the server's reason; deleted from the console once it is off
+      await api('POST', `/api/orders/${id}/assign`, { palletIds: [pallet.id] });
+      await card('Bakker & Zn').getByRole('button', { name: 'Delete order of Bakker & Zn' }).click();
+      const ask = b.page.getByRole('dialog', { name: 'Delete the order of Bakker & Zn?' });
+      await ask.getByRole('button', { name: 'Delete order' }).click();
+      await ask
+        .getByRole('alert')
+        .getByText('The order still has 1 pallet on it; only an order without pallets can be deleted')
+        .waitFor();
+      await b.page.screenshot({ path: join(screenshots, 'console-logistics-delete-refused.png') });
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await item.getByRole('button', { name: `Unassign pallet ${pallet.id.slice(-8)}` }).click();
+      await card('Bakker & Zn').getByText('0 of 3 pallets assigned · Open').waitFor({ timeout: 2_000 });
+      await card('Bakker & Zn').getByRole('button', { name: 'Delete order of Bakker & Zn' }).click();
+      await ask.getByRole('button', { name: 'Delete order' }).click();
+      await item.waitFor({ state: 'detached', timeout: 2_000 });
+      await card('Bakker & Zn').waitFor({ state: 'detached' });
+
+      // each step in the analytics log, as SPEC 5 names it
+      const events = await api<{ data: { eventType: string }[] }>('GET', `/api/insights/events/order/${id}`);
+      expect(new Set(events.data.map((e) => e.eventType))).toEqual(
+        new Set([
+          'order_created',
+          'order_updated',
+          'order_complete',
+          'order_deleted',
+          'pallet_assigned',
+          'pallet_unassigned',
+        ]),
+      );
+    } finally {
+      await a.browser.close();
+      await b.browser.close();
+    }
+  }, 180_000);
+
+  it('moves five ticked pallets as one change: none into a row with room for two, all five into one with room, in one live batch', async () => {
+    const zone = await api<{ id: string; name: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Hall B',
+      rows: 3,
+      rowCapacity: 5,
+    });
+    for (let i = 0; i < 3; i++) {
+      const filler = await createPallet(server.url, adminToken, locationId, 300 + i);
+      await api('POST', '/api/storage/positions', { palletId: filler.id, zoneId: zone.id, rowIndex: 2 });
+    }
+    const five = [];
+    for (let i = 0; i < 5; i++)
+      five.push((await createPallet(server.url, adminToken, locationId, 400 + i)).id);
+    const a = await openBoard();
+    const b = await openBoard();
+    try {
+      const { page } = a;
+      const rows = (p: Page) => p.locator(`[data-zone-id="${zone.id}"]`);
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 3 3\/5/ })
+        .waitFor();
+      // every state of the zone's rows the second page draws, to see the five arrive at once
+      await b.page.evaluate((zoneId) => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        const record = () => {
+          const zone = document.querySelector(`[data-zone-id="${zoneId}"]`);
+          if (!zone) return;
+          const counts = [...zone.querySelectorAll('button')].map((b) => b.lastElementChild?.textContent);
+          const text = counts.join(' ');
+          if (seen[seen.length - 1] !== text) seen.push(text);
+        };
+        record();
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      }, zone.id);
+      const seen = () => b.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+      for (const id of five) await tick(page, id);
+      await rows(page)
+        .getByRole('button', { name: /^Row 3/ })
+        .click();
+      await page.getByRole('button', { name: 'Move here (5)' }).click();
+      await page.getByText('Row 3 of zone Hall B has room for 2 of the 5 pallets').waitFor();
+      await page.screenshot({ path: join(screenshots, 'dashboard-batch-refused.png') });
+      // none moved: the row as it was on both pages, the pallets still ticked and in no place
+      await rows(page)
+        .getByRole('button', { name: /^Row 3 3\/5/ })
+        .waitFor();
+      for (const id of five) {
+        await page.locator(`[data-pallet-id="${id}"] input[type="checkbox"]:checked`).waitFor();
+        expect(await b.page.locator(`[data-pallet-id="${id}"]`, { hasText: 'Hall B' }).count()).toBe(0);
+      }
+
+      // by keyboard: the picked row's detail has scrolled the map inside its panel
+      await rows(page)
+        .getByRole('button', { name: /^Row 1/ })
+        .press('Enter');
+      await page.getByRole('button', { name: 'Move here (5)' }).click();
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 1 5\/5/ })
+        .waitFor({ timeout: 2_000 });
+      for (const id of five)
+        await b.page.locator(`[data-pallet-id="${id}"]`, { hasText: 'Hall B · Row 1' }).waitFor();
+      // the second page drew the row empty, then full: never part of the five
+      expect(await seen()).toEqual(['0/5 0/5 3/5', '5/5 0/5 3/5']);
+
+      // and deleted together, after asking
+      for (const id of five.slice(0, 2)) await tick(page, id);
+      await page.getByRole('button', { name: 'Delete ticked (2)' }).click();
+      const ask = page.getByRole('dialog', { name: 'Delete 2 pallets?' });
+      await ask.getByRole('button', { name: 'Delete 2 pallets' }).click();
+      for (const id of five.slice(0, 2))
+        await b.page.locator(`[data-pallet-id="${id}"]`).waitFor({ state: 'detached', timeout: 2_000 });
+      await rows(b.page)
+        .getByRole('button', { name: /^Row 1 3\/5/ })
+        .waitFor();
     } finally {
       await a.browser.close();
       await b.browser.close();

@@ -115,10 +115,22 @@ describe('orders: create, read, list, change, delete', () => {
     expect(jump.body.message).toMatch(/cannot change from open to shipped/);
   });
 
-  it('deletes an order: its pallets stay, unassigned, and both changes are logged', async () => {
+  it('refuses to delete an order while pallets are on it; deletes it once they are off', async () => {
     const order = await createOrder(server, w.manager, w.locationId);
     const pallet = await createPallet(server, w.manager, w.locationId);
     await call(server, w.manager, 'POST', `/api/orders/${order.id}/assign`, { palletIds: [pallet.id] });
+    const refused = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'DELETE', `/api/orders/${order.id}`),
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        code: 'ORDER_HAS_PALLETS',
+        params: { count: 1 },
+        message: 'The order still has 1 pallet on it; only an order without pallets can be deleted',
+      },
+    });
+    await call(server, w.manager, 'DELETE', `/api/orders/${order.id}/pallets/${pallet.id}`);
     const before = await lastEventId(server, w.locationId);
     expect(await call(server, w.manager, 'DELETE', `/api/orders/${order.id}`)).toEqual({
       status: 200,
@@ -126,14 +138,61 @@ describe('orders: create, read, list, change, delete', () => {
     });
     expect((await call(server, w.manager, 'GET', `/api/orders/${order.id}`)).status).toBe(404);
     const events = await liveEventsAfter(server, w.locationId, before);
-    expect(events.map((e) => [e.type, e.payload.action])).toEqual([
-      ['ORDER_UPDATE', 'delete'],
-      ['PALLET_UPDATE', 'update'],
-    ]);
-    expect(events[1].payload.pallets).toEqual([expect.objectContaining({ id: pallet.id, order_id: null })]);
+    expect(events.map((e) => [e.type, e.payload.action])).toEqual([['ORDER_UPDATE', 'delete']]);
+    expect((await call(server, w.manager, 'GET', `/api/pallets/${pallet.id}`)).body.order_id).toBeNull();
     expect((await analyticsOf(server, w.locationId, 'order_deleted')).map((e) => e.order_id)).toContain(
       order.id,
     );
+  });
+
+  it('completes an order without pallets and reopens it: order_complete, then order_updated', async () => {
+    const order = await createOrder(server, w.manager, w.locationId);
+    const before = await lastEventId(server, w.locationId);
+    const complete = await call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, {
+      status: 'complete',
+    });
+    expect(complete).toMatchObject({ status: 200, body: { status: 'complete' } });
+    // a completed order takes no pallets until it is reopened
+    const pallet = await createPallet(server, w.manager, w.locationId);
+    const closed = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'POST', `/api/orders/${order.id}/assign`, { palletIds: [pallet.id] }),
+    );
+    expect(closed.body).toMatchObject({ code: 'ORDER_CLOSED', params: { status: 'complete' } });
+    const wrong = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, { status: 'shipped' }),
+    );
+    expect(wrong.body).toMatchObject({
+      code: 'ORDER_STATUS_CHANGE',
+      params: { from: 'complete', to: 'shipped' },
+    });
+    const reopened = await call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, { status: 'open' });
+    expect(reopened).toMatchObject({ status: 200, body: { status: 'open' } });
+    const events = (await liveEventsAfter(server, w.locationId, before)).filter(
+      (e) => e.type === 'ORDER_UPDATE',
+    );
+    expect(events.map((e) => e.payload)).toEqual([
+      { type: 'ORDER_UPDATE', action: 'update', orders: [complete.body], locationId: w.locationId },
+      { type: 'ORDER_UPDATE', action: 'update', orders: [reopened.body], locationId: w.locationId },
+    ]);
+    expect((await analyticsOf(server, w.locationId, 'order_complete')).map((e) => e.order_id)).toContain(
+      order.id,
+    );
+    const [update] = (await analyticsOf(server, w.locationId, 'order_updated')).filter(
+      (e) => e.order_id === order.id,
+    );
+    expect(update).toMatchObject({ previous_state: { status: 'complete' }, new_state: { status: 'open' } });
+    expect(
+      (await call(server, w.manager, 'POST', `/api/orders/${order.id}/assign`, { palletIds: [pallet.id] }))
+        .status,
+    ).toBe(200);
+    // an order with pallets still in the warehouse is shipped, not completed
+    const assigned = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, { status: 'complete' }),
+    );
+    expect(assigned.body).toMatchObject({
+      code: 'ORDER_STATUS_CHANGE',
+      params: { from: 'assigned', to: 'complete' },
+    });
   });
 
   it('answers 403 without manage_orders and 404 across locations, writing nothing', async () => {
@@ -357,6 +416,17 @@ describe('assign, unassign, ship', () => {
     expect((await analyticsOf(server, w.locationId, 'order_complete')).map((e) => e.order_id)).toContain(
       order.id,
     );
+    // reopened, a shipped order goes back to shipped, and keeps its pallets: it cannot be deleted
+    const toOpen = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, { status: 'open' }),
+    );
+    expect(toOpen.status).toBe(409);
+    const reopened = await call(server, w.manager, 'PATCH', `/api/orders/${order.id}`, { status: 'shipped' });
+    expect(reopened.body).toMatchObject({ status: 'shipped', shippedAt: res.body.shippedAt });
+    const remove = await expectNothingWritten(server, () =>
+      call(server, w.manager, 'DELETE', `/api/orders/${order.id}`),
+    );
+    expect(remove.body).toMatchObject({ code: 'ORDER_HAS_PALLETS', params: { count: 2 } });
   });
 
   it('answers 409 for shipping an order without pallets', async () => {

@@ -81,7 +81,7 @@ describe('refusals answer their code and params', () => {
     });
   });
 
-  it('orders: nothing to ship, already shipped, a status that cannot follow', async () => {
+  it('orders: nothing to ship, already shipped, a status that cannot follow, pallets still on it', async () => {
     const empty = await createOrder(server, w.manager, w.locationId);
     expect(await send(server, w.manager, 'POST', `/api/orders/${empty.id}/ship`)).toMatchObject({
       status: 409,
@@ -103,10 +103,14 @@ describe('refusals answer their code and params', () => {
       },
     });
     expect(
-      await send(server, w.manager, 'PATCH', `/api/orders/${empty.id}`, { status: 'complete' }),
+      await send(server, w.manager, 'PATCH', `/api/orders/${empty.id}`, { status: 'shipped' }),
     ).toMatchObject({
       status: 409,
-      body: { code: 'ORDER_STATUS_CHANGE', params: { from: 'open', to: 'complete' } },
+      body: { code: 'ORDER_STATUS_CHANGE', params: { from: 'open', to: 'shipped' } },
+    });
+    expect(await send(server, w.manager, 'DELETE', `/api/orders/${order.id}`)).toMatchObject({
+      status: 409,
+      body: { code: 'ORDER_HAS_PALLETS', params: { count: 1 } },
     });
   });
 

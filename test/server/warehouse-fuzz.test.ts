@@ -138,6 +138,21 @@ const routes = () =>
       url: fc.constant('/api/storage/positions'),
       valid: () => ({ palletId: ids.pallet, zoneId: ids.zone, rowIndex: 0 }),
     },
+    {
+      method: 'POST',
+      url: fc.constant('/api/storage/moves'),
+      valid: () => ({ palletIds: [ids.pallet], zoneId: ids.zone, rowIndex: 0 }),
+    },
+    {
+      method: 'POST',
+      url: fc.constant('/api/storage/take-outs'),
+      valid: () => ({ locationId: w.locationId, palletIds: [ids.pallet] }),
+    },
+    {
+      method: 'POST',
+      url: fc.constant('/api/pallets/deletions'),
+      valid: () => ({ locationId: w.locationId, palletIds: [ids.pallet] }),
+    },
   ] as const;
 
 describe('random and malformed requests to every changing warehouse route', () => {

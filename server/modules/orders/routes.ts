@@ -10,12 +10,12 @@ import {
   requirePermission,
 } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
-import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
+import { notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { lineText } from '../../plugins/text';
-import { idParams, pageQuery, sendList, successSchema, visible } from '../pallets/common';
+import { countOf, lineText } from '../../plugins/text';
+import { idParams, pageQuery, palletIdList, sendList, successSchema, visible } from '../pallets/common';
 import { findPallets, palletState, shipPallets } from '../pallets/repository';
-import { loadPallet, palletUpdate } from '../pallets/routes';
+import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/routes';
 import { storageZoneCleared } from '../storage/routes';
 import {
   assignPallets,
@@ -84,19 +84,15 @@ const patchBody = z
     status: z
       .enum(statuses)
       .optional()
-      .describe('only shipped → complete changes it; the rest follows the pallets'),
+      .describe(
+        'complete: a shipped order or one without pallets; open or shipped: a completed order back to the status it had; the rest follows the pallets',
+      ),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'send at least one of customer, requestedPallets, dueDate, status',
   });
 
-const assignBody = z.object({
-  palletIds: z
-    .array(z.uuid())
-    .min(1)
-    .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a pallet' }),
-});
+const assignBody = z.object({ palletIds: palletIdList });
 
 const palletParams = z.object({ id: z.string(), palletId: z.string() });
 
@@ -122,12 +118,22 @@ function assertNotShipped(order: OrderDoc): void {
   }
 }
 
-/** 409 unless PATCH may move `from` to `to`: unshipped statuses follow the pallets, shipped → complete. */
-function assertStatusChange(from: OrderStatus, to: OrderStatus | undefined): void {
-  if (to === undefined || to === from || (from === 'shipped' && to === 'complete')) return;
+/**
+ * 409 unless PATCH may move `order` to `to`. Unshipped statuses follow the pallets; an order is
+ * completed once shipped, or while it holds no pallets (one that will not be filled); a completed
+ * order reopens to the status it had: shipped if it was shipped, open otherwise.
+ */
+function assertStatusChange(order: OrderDoc, to: OrderStatus | undefined): void {
+  const from = order.status;
+  if (to === undefined || to === from) return;
+  const allowed =
+    to === 'complete'
+      ? from === 'shipped' || from === 'open'
+      : from === 'complete' && to === (order.shippedAt === null ? 'open' : 'shipped');
+  if (allowed) return;
   throw refuse(
     'ORDER_STATUS_CHANGE',
-    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, and only a shipped order can be completed`,
+    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, a shipped order or one without pallets can be completed, and a completed order reopens to ${order.shippedAt === null ? 'open' : 'shipped'}`,
     { from, to },
   );
 }
@@ -209,7 +215,7 @@ export async function orderRoutes(app: App): Promise<void> {
     async (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         const before = await loadOrder(trx, user, request.params.id, true);
-        assertStatusChange(before.status, request.body.status);
+        assertStatusChange(before, request.body.status);
         const after = await updateOrder(trx, before.id, request.body);
         const completed = before.status !== 'complete' && after.status === 'complete';
         return {
@@ -231,10 +237,11 @@ export async function orderRoutes(app: App): Promise<void> {
   app.delete(
     '/api/orders/:id',
     {
+      config: { conflicts: ['ORDER_HAS_PALLETS'] },
       preHandler: manage,
       schema: {
         tags: ['orders'],
-        summary: 'Delete an order; its pallets stay, unassigned (manage_orders)',
+        summary: 'Delete an order without pallets; 409 while pallets are on it (manage_orders)',
         params: idParams,
         response: { 200: successSchema },
       },
@@ -242,15 +249,18 @@ export async function orderRoutes(app: App): Promise<void> {
     async (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         const order = await loadOrder(trx, user, request.params.id, true);
+        const count = order.palletIds.length;
+        if (count > 0) {
+          throw refuse(
+            'ORDER_HAS_PALLETS',
+            `The order still has ${countOf(count, 'pallet')} on it; only an order without pallets can be deleted`,
+            { count },
+          );
+        }
         await deleteOrder(trx, order.id);
-        const pallets = await findPallets(trx, order.palletIds);
-        const live = [
-          orderUpdate('delete', order),
-          ...(pallets.length > 0 ? [palletUpdate('update', pallets)] : []),
-        ];
         return {
           body: { success: true as const },
-          live,
+          live: [orderUpdate('delete', order)],
           analytics: [
             {
               event_type: 'order_deleted',
@@ -289,18 +299,7 @@ export async function orderRoutes(app: App): Promise<void> {
         const { palletIds } = request.body;
         const order = await loadOrder(trx, user, request.params.id, true);
         assertNotShipped(order);
-        const pallets = await findPallets(trx, palletIds, true);
-        const present = new Set(pallets.filter((p) => p.location_id === order.locationId).map((p) => p.id));
-        const missing = palletIds.filter((id) => !present.has(id));
-        if (missing.length > 0) {
-          throw invalid({
-            palletIds: fieldError(
-              'NO_SUCH_PALLET',
-              `no such pallet in the order's location: ${missing.join(', ')}`,
-              { palletIds: missing },
-            ),
-          });
-        }
+        const pallets = await loadPalletsIn(trx, order.locationId, palletIds, true);
         for (const pallet of pallets) {
           if (pallet.status !== 'active')
             throw refuse('PALLET_LEFT_WAREHOUSE', `Pallet ${pallet.id} has already been ${pallet.status}`, {

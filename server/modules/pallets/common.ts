@@ -72,6 +72,16 @@ export async function lockRows(
   await trx.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
+/** The most pallets one request may name: an assignment, a move, a take-out or a delete of ticked pallets. */
+export const maxPalletsPerRequest = 1000;
+
+/** A list of distinct pallet ids, for a change made to them all at once. */
+export const palletIdList = z
+  .array(z.uuid())
+  .min(1)
+  .max(maxPalletsPerRequest)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a pallet' });
+
 /** Query fields of every paged list: `limit` (1–1000, default 100) and `cursor` (an id). */
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(1000).default(100),

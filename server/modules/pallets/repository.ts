@@ -171,9 +171,9 @@ export async function updatePallet(
   return (await findPallet(trx, id))!;
 }
 
-/** Deletes a pallet (its assignment and storage place go with it). */
-export async function deletePallet(trx: Kysely<DB>, id: string): Promise<void> {
-  await trx.deleteFrom('pallets').where('id', '=', id).execute();
+/** Deletes pallets (their assignments and storage places go with them). */
+export async function deletePallets(trx: Kysely<DB>, ids: string[]): Promise<void> {
+  await trx.deleteFrom('pallets').where('id', 'in', ids).execute();
 }
 
 /**

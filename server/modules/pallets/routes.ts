@@ -9,7 +9,7 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { invalid, notFound, refuse } from '../../plugins/errors';
+import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import {
@@ -20,10 +20,11 @@ import {
 } from '../catalog/repository';
 import { findOrders, syncOrderStatus } from '../orders/repository';
 import { storageZoneCleared } from '../storage/routes';
-import { idParams, lockRows, pageQuery, sendList, successSchema, visible } from './common';
+import { idParams, lockRows, pageQuery, palletIdList, sendList, successSchema, visible } from './common';
 import {
-  deletePallet,
+  deletePallets,
   findPallet,
+  findPallets,
   insertPallet,
   listPallets,
   type PalletDoc,
@@ -108,6 +109,29 @@ export async function loadPallet(
 ): Promise<PalletDoc> {
   if (!isUuid(id)) throw notFound();
   return visible(user, await findPallet(db, id, lock), (pallet) => pallet.location_id);
+}
+
+/**
+ * The pallets `ids` of `locationId` (422 NO_SUCH_PALLET naming those it does not hold);
+ * `lock` holds their row locks.
+ */
+export async function loadPalletsIn(
+  db: Kysely<DB>,
+  locationId: string,
+  ids: string[],
+  lock = false,
+): Promise<PalletDoc[]> {
+  const pallets = (await findPallets(db, ids, lock)).filter((pallet) => pallet.location_id === locationId);
+  const present = new Set(pallets.map((pallet) => pallet.id));
+  const missing = ids.filter((id) => !present.has(id));
+  if (missing.length > 0) {
+    throw invalid({
+      palletIds: fieldError('NO_SUCH_PALLET', `no such pallet in the location: ${missing.join(', ')}`, {
+        palletIds: missing,
+      }),
+    });
+  }
+  return pallets;
 }
 
 /** A PALLET_UPDATE live message of SPEC 7 for `pallets` of one location. */
@@ -261,7 +285,7 @@ export async function palletRoutes(app: App): Promise<void> {
             { palletId: pallet.id },
           );
         }
-        await deletePallet(trx, pallet.id);
+        await deletePallets(trx, [pallet.id]);
         const outcome: MutationOutcome<{ success: true }> = {
           body: { success: true },
           live: [palletUpdate('delete', [pallet])],
@@ -285,6 +309,60 @@ export async function palletRoutes(app: App): Promise<void> {
         }
         return outcome;
       }),
+  );
+
+  app.post(
+    '/api/pallets/deletions',
+    {
+      config: { conflicts: ['PALLET_ASSIGNMENT_CHANGED'] },
+      preHandler: requirePermission('manage_pallets'),
+      schema: {
+        tags: ['pallets'],
+        summary:
+          'Delete many pallets of a location as one change: all or none (with their assignments and storage places; manage_pallets)',
+        body: z.object({ locationId: z.uuid(), palletIds: palletIdList }),
+        response: { 200: z.object({ deleted: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, palletIds } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        // their orders locked before the pallets, as assign, ship and the single delete take them
+        const seen = await loadPalletsIn(trx, locationId, palletIds);
+        const orderIds = [...new Set(seen.flatMap((pallet) => pallet.order_id ?? []))];
+        await lockRows(trx, 'orders', orderIds);
+        const pallets = await loadPalletsIn(trx, locationId, palletIds, true);
+        const orderBefore = new Map(seen.map((pallet) => [pallet.id, pallet.order_id]));
+        const moved = pallets.find((pallet) => pallet.order_id !== orderBefore.get(pallet.id));
+        if (moved) {
+          throw refuse(
+            'PALLET_ASSIGNMENT_CHANGED',
+            'The pallet was assigned or unassigned while it was being deleted; try again',
+            { palletId: moved.id },
+          );
+        }
+        await deletePallets(trx, palletIds);
+        for (const orderId of orderIds) await syncOrderStatus(trx, orderId);
+        const orders = await findOrders(trx, orderIds);
+        return {
+          body: { deleted: palletIds },
+          live: [
+            palletUpdate('delete', pallets),
+            ...(orders.length > 0
+              ? [{ locationId, message: { type: 'ORDER_UPDATE', action: 'update', orders } }]
+              : []),
+          ],
+          analytics: pallets.map((pallet) => ({
+            event_type: 'pallet_deleted' as const,
+            location_id: locationId,
+            pallet_id: pallet.id,
+            order_id: pallet.order_id,
+            previous_state: palletState(pallet),
+          })),
+        };
+      });
+    },
   );
 
   app.post(

@@ -109,24 +109,26 @@ export async function deleteZone(trx: Kysely<DB>, id: string): Promise<void> {
 }
 
 /**
- * Places `palletId` in row `rowIndex` of `zoneId` (moving it if it stood elsewhere); answers the
- * position. The caller holds the zone's lock and has checked the row has room.
+ * Places `palletIds` in row `rowIndex` of `zoneId` (moving those that stood elsewhere). The caller
+ * holds the zone's lock and has checked the row has room for them all.
  */
-export async function placePallet(
+export async function placePallets(
   trx: Kysely<DB>,
-  place: Omit<Position, 'id'>,
+  palletIds: string[],
+  place: Omit<Position, 'id' | 'palletId'>,
   userId: string,
-): Promise<Position> {
-  const values = {
-    pallet_id: place.palletId,
-    zone_id: place.zoneId,
-    row_index: place.rowIndex,
-    location_id: place.locationId,
-    placed_by: userId,
-  };
-  const { id } = await trx
+): Promise<Position[]> {
+  const rows = await trx
     .insertInto('storage_positions')
-    .values(values)
+    .values(
+      palletIds.map((pallet_id) => ({
+        pallet_id,
+        zone_id: place.zoneId,
+        row_index: place.rowIndex,
+        location_id: place.locationId,
+        placed_by: userId,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('pallet_id').doUpdateSet({
         zone_id: place.zoneId,
@@ -135,12 +137,12 @@ export async function placePallet(
         placed_at: sql`now()`,
       }),
     )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, ...place };
+    .returning(['id', 'pallet_id'])
+    .execute();
+  return rows.map(({ id, pallet_id }) => ({ id, palletId: pallet_id, ...place }));
 }
 
-/** Takes `palletId` out of storage. */
-export async function removePosition(trx: Kysely<DB>, palletId: string): Promise<void> {
-  await trx.deleteFrom('storage_positions').where('pallet_id', '=', palletId).execute();
+/** Takes `palletIds` out of storage. */
+export async function removePositions(trx: Kysely<DB>, palletIds: string[]): Promise<void> {
+  await trx.deleteFrom('storage_positions').where('pallet_id', 'in', palletIds).execute();
 }

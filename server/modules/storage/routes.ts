@@ -13,16 +13,16 @@ import {
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
-import { idParams, sendList, successSchema, visible } from '../pallets/common';
-import { findPallet, type PalletDoc } from '../pallets/repository';
-import { loadPallet } from '../pallets/routes';
+import { idParams, palletIdList, sendList, successSchema, visible } from '../pallets/common';
+import { findPallet, findPallets, type PalletDoc } from '../pallets/repository';
+import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/routes';
 import {
   deleteZone,
   findZone,
   insertZone,
   listZones,
-  placePallet,
-  removePosition,
+  placePallets,
+  removePositions,
   updateZone,
   type ZoneDoc,
   type ZoneFields,
@@ -131,6 +131,74 @@ function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
     }
   });
 }
+
+/** The zone of a move into its row `rowIndex`, locked (422 for a zone the caller cannot see or a row past it). */
+async function loadRowZone(
+  trx: Kysely<DB>,
+  user: AuthUser,
+  zoneId: string,
+  rowIndex: number,
+): Promise<ZoneDoc> {
+  // the zone's lock makes moves into it run one by one, so two cannot fill the same places
+  const zone = await findZone(trx, zoneId, true);
+  if (zone === undefined || !canSeeLocation(user, zone.locationId))
+    throw invalid({ zoneId: fieldError('NO_SUCH_ZONE', 'no such storage zone') });
+  if (rowIndex >= zone.rows) {
+    throw invalid({
+      rowIndex: fieldError(
+        'ROW_OUT_OF_RANGE',
+        `must be below ${zone.rows}, the number of rows of zone ${zone.name}`,
+        { zoneName: zone.name, rows: zone.rows },
+      ),
+    });
+  }
+  return zone;
+}
+
+/** 409 unless `pallets` are all in the warehouse and fit in row `rowIndex` of `zone` together. */
+function assertFitInRow(zone: ZoneDoc, rowIndex: number, pallets: PalletDoc[]): void {
+  for (const pallet of pallets) {
+    if (pallet.status !== 'active')
+      throw refuse(
+        'PALLET_LEFT_WAREHOUSE',
+        `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`,
+        { palletId: pallet.id, status: pallet.status },
+      );
+  }
+  const moving = new Set(pallets.map((pallet) => pallet.id));
+  const room = Math.max(
+    0,
+    zone.rowCapacity - zone.rowPallets[rowIndex].filter((id) => !moving.has(id)).length,
+  );
+  if (pallets.length <= room) return;
+  const where = { zoneName: zone.name, rowIndex, capacity: zone.rowCapacity };
+  if (room === 0 && pallets.length === 1)
+    throw refuse(
+      'ROW_FULL',
+      `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`,
+      where,
+    );
+  throw refuse(
+    'ROW_NO_ROOM',
+    `Row ${rowIndex + 1} of zone ${zone.name} has room for ${room} of the ${countOf(pallets.length, 'pallet')}`,
+    { ...where, room, count: pallets.length },
+  );
+}
+
+/** analytics' pallet_location_changed for `pallet` moved from where it stood to `to`. */
+function locationChanged(pallet: PalletDoc, to: ReturnType<typeof placeOf>) {
+  return {
+    event_type: 'pallet_location_changed' as const,
+    location_id: pallet.location_id,
+    pallet_id: pallet.id,
+    order_id: pallet.order_id,
+    notes: 'Pallet location updated',
+    previous_state: placeOf(pallet),
+    new_state: to,
+  };
+}
+
+const nowhere = { zone_id: null, storage_zone: null, row_index: null };
 
 /** The 409 of a zone name already taken in its location. */
 const duplicateName = (name: string | undefined) => () =>
@@ -283,19 +351,7 @@ export async function storageRoutes(app: App): Promise<void> {
     async (request, reply) =>
       mutate(request, reply, async (trx, user) => {
         const { palletId, zoneId, rowIndex } = request.body;
-        // the zone's lock makes placements into it run one by one, so two cannot fill the last place
-        const zone = await findZone(trx, zoneId, true);
-        if (zone === undefined || !canSeeLocation(user, zone.locationId))
-          throw invalid({ zoneId: fieldError('NO_SUCH_ZONE', 'no such storage zone') });
-        if (rowIndex >= zone.rows) {
-          throw invalid({
-            rowIndex: fieldError(
-              'ROW_OUT_OF_RANGE',
-              `must be below ${zone.rows}, the number of rows of zone ${zone.name}`,
-              { zoneName: zone.name, rows: zone.rows },
-            ),
-          });
-        }
+        const zone = await loadRowZone(trx, user, zoneId, rowIndex);
         const pallet = await findPallet(trx, palletId, true);
         if (pallet === undefined || pallet.location_id !== zone.locationId) {
           throw invalid({
@@ -304,30 +360,11 @@ export async function storageRoutes(app: App): Promise<void> {
             }),
           });
         }
-        if (pallet.status !== 'active')
-          throw refuse(
-            'PALLET_LEFT_WAREHOUSE',
-            `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`,
-            {
-              palletId: pallet.id,
-              status: pallet.status,
-            },
-          );
-        const others = zone.rowPallets[rowIndex].filter((id) => id !== pallet.id);
-        if (others.length >= zone.rowCapacity) {
-          throw refuse(
-            'ROW_FULL',
-            `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`,
-            {
-              zoneName: zone.name,
-              rowIndex,
-              capacity: zone.rowCapacity,
-            },
-          );
-        }
-        const position = await placePallet(
+        assertFitInRow(zone, rowIndex, [pallet]);
+        const [position] = await placePallets(
           trx,
-          { palletId, zoneId, rowIndex, locationId: zone.locationId },
+          [palletId],
+          { zoneId, rowIndex, locationId: zone.locationId },
           user.id,
         );
         return {
@@ -340,15 +377,7 @@ export async function storageRoutes(app: App): Promise<void> {
             storageZoneChanged(pallet, zone),
           ],
           analytics: [
-            {
-              event_type: 'pallet_location_changed',
-              location_id: zone.locationId,
-              pallet_id: pallet.id,
-              order_id: pallet.order_id,
-              notes: 'Pallet location updated',
-              previous_state: placeOf(pallet),
-              new_state: { zone_id: zone.id, storage_zone: zone.name, row_index: rowIndex },
-            },
+            locationChanged(pallet, { zone_id: zone.id, storage_zone: zone.name, row_index: rowIndex }),
           ],
         };
       }),
@@ -369,22 +398,76 @@ export async function storageRoutes(app: App): Promise<void> {
       mutate(request, reply, async (trx, user) => {
         const pallet = await loadPallet(trx, user, request.params.palletId, true);
         if (pallet.zone_id === null) throw notFound();
-        await removePosition(trx, pallet.id);
+        await removePositions(trx, [pallet.id]);
         return {
           body: { success: true as const },
           live: [storageZoneCleared(pallet)],
-          analytics: [
-            {
-              event_type: 'pallet_location_changed',
-              location_id: pallet.location_id,
-              pallet_id: pallet.id,
-              order_id: pallet.order_id,
-              notes: 'Pallet location updated',
-              previous_state: placeOf(pallet),
-              new_state: { zone_id: null, storage_zone: null, row_index: null },
-            },
-          ],
+          analytics: [locationChanged(pallet, nowhere)],
         };
       }),
+  );
+
+  app.post(
+    '/api/storage/moves',
+    {
+      config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'ROW_FULL', 'ROW_NO_ROOM'] },
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary:
+          'Move many pallets into one row as one change: all or none; 409 saying how many fit when the row has too little room (manage_storage_assignments)',
+        body: z.object({ palletIds: palletIdList, zoneId: z.uuid(), rowIndex: z.number().int().min(0) }),
+        response: {
+          200: z.object({ zoneId: z.string(), rowIndex: z.number().int(), palletIds: z.array(z.string()) }),
+        },
+      },
+    },
+    async (request, reply) =>
+      mutate(request, reply, async (trx, user) => {
+        const { palletIds, zoneId, rowIndex } = request.body;
+        const zone = await loadRowZone(trx, user, zoneId, rowIndex);
+        const pallets = await loadPalletsIn(trx, zone.locationId, palletIds, true);
+        assertFitInRow(zone, rowIndex, pallets);
+        await placePallets(trx, palletIds, { zoneId, rowIndex, locationId: zone.locationId }, user.id);
+        const to = { zone_id: zone.id, storage_zone: zone.name, row_index: rowIndex };
+        return {
+          body: { zoneId, rowIndex, palletIds },
+          // one message for them all: every screen shows the row filled at once
+          live: [palletUpdate('update', await findPallets(trx, palletIds))],
+          analytics: pallets.map((pallet) => locationChanged(pallet, to)),
+        };
+      }),
+  );
+
+  app.post(
+    '/api/storage/take-outs',
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['storage'],
+        summary:
+          'Take many pallets of a location out of storage as one change: all or none; those in no row stay as they are (manage_storage_assignments)',
+        body: z.object({ locationId: z.uuid(), palletIds: palletIdList }),
+        response: {
+          200: z.object({ takenOut: z.array(z.string()).describe('the pallets that stood in a row') }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { locationId, palletIds } = request.body;
+      await assertLocationAccess(request, locationId);
+      return mutate(request, reply, async (trx) => {
+        const stored = (await loadPalletsIn(trx, locationId, palletIds, true)).filter(
+          (pallet) => pallet.zone_id !== null,
+        );
+        const takenOut = stored.map((pallet) => pallet.id);
+        if (takenOut.length > 0) await removePositions(trx, takenOut);
+        return {
+          body: { takenOut },
+          live: stored.map(storageZoneCleared),
+          analytics: stored.map((pallet) => locationChanged(pallet, nowhere)),
+        };
+      });
+    },
   );
 }

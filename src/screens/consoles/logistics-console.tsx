@@ -3,9 +3,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { type DueDay, ordersByDueDate, type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
 import { dayKey, dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
+import { hasPermission } from '../../../streams/permissions';
 import { useToday } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
+import { usePermission } from '../../hooks/permissions';
 import { type Formats, useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -14,7 +16,7 @@ import { PageTitle } from '../../ui/page-title';
 import { PrintArea } from '../../ui/print-area';
 import { formatWeight } from '../../ui/qr-modal';
 import { shortId } from '../dashboard/format';
-import { customerOf, useAct } from '../dashboard/orders-panel';
+import { customerOf, OrderActions, OrderDialog, useAct } from '../dashboard/orders-panel';
 import styles from './consoles.module.css';
 
 const weekAheadDays = 7;
@@ -145,8 +147,9 @@ type Paper = { order: Order; kind: 'pick' | 'note' };
  * needs, pick lists with zone and row for the floor, shipping, and the delivery note.
  */
 export default function LogisticsConsole() {
-  const { t } = useTranslation('consoles');
+  const { t } = useTranslation(['consoles', 'dashboard']);
   const format = useFormats();
+  const canManage = hasPermission(usePermission(), 'manage_orders');
   const orders = useOrders();
   usePallets(); // the pick lists follow the pallets' moves
   const palletOf = usePalletLookup();
@@ -156,13 +159,15 @@ export default function LogisticsConsole() {
   const [picking, setPicking] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
   const [paper, setPaper] = useState<Paper | null>(null);
+  const [editing, setEditing] = useState<Order | 'new' | null>(null);
 
   const all = useMemo(() => (orders ? orders.ids.map((id) => orders.get(id) as Order) : []), [orders]);
   const lastDay = dayKey(window.fromMs + weekAheadDays * dayMs + dayMs / 2);
   const days: DueDay[] = useMemo(() => ordersByDueDate(all, today, lastDay), [all, today, lastDay]);
+  // completed after shipping, an order stays here for the day, to be reopened if need be
   const shippedToday = all.filter(
     (order) =>
-      order.status === 'shipped' &&
+      (order.status === 'shipped' || order.status === 'complete') &&
       typeof order.shippedAt === 'string' &&
       dayKey(Date.parse(order.shippedAt)) === today,
   );
@@ -216,6 +221,7 @@ export default function LogisticsConsole() {
           >
             {t('logistics.deliveryNote')}
           </Button>
+          {canManage && <OrderActions order={order} onEdit={setEditing} small={false} />}
         </div>
       </li>
     );
@@ -227,6 +233,11 @@ export default function LogisticsConsole() {
         <PageTitle page={t('logistics.title')} />
         <h1>{t('logistics.title')}</h1>
         <span className={styles.muted}>{t('logistics.lead', { day: dayText(format, lastDay) })}</span>
+        {canManage && (
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            {t('dashboard:order.new')}
+          </Button>
+        )}
       </div>
       {days.length === 0 && <p className={styles.muted}>{t('logistics.noneDue')}</p>}
       {days.map((due) => (
@@ -270,6 +281,9 @@ export default function LogisticsConsole() {
         >
           <p>{t('logistics.shipLeaves', { count: shipping.palletIds.length })}</p>
         </ConfirmDialog>
+      )}
+      {editing && (
+        <OrderDialog order={editing === 'new' ? null : fresh(editing)} onClose={() => setEditing(null)} />
       )}
       {paper && (
         <PrintArea key={`${paper.kind} ${paper.order.id}`} onDone={() => setPaper(null)}>

@@ -36,9 +36,9 @@ import styles from './dashboard-screen.module.css';
 import { DateBar } from './date-bar';
 import { FilterBar, type FixedChoice } from './filter-bar';
 import { filtersOf, searchWith } from './filter-query';
-import { grouped } from './format';
+import { countText, grouped } from './format';
 import { OrdersPanel } from './orders-panel';
-import { DeletePalletDialog, PalletDialog } from './pallet-dialog';
+import { DeletePalletDialog, DeletePalletsDialog, PalletDialog } from './pallet-dialog';
 import { PalletTable, type RowActions } from './pallet-table';
 import { StoragePanel } from './storage-panel';
 
@@ -84,6 +84,7 @@ type Dialog =
   | { kind: 'new' }
   | { kind: 'edit'; pallet: Pallet }
   | { kind: 'delete'; pallet: Pallet }
+  | { kind: 'deleteTicked' }
   | { kind: 'qr'; pallet: Pallet };
 
 /** The dashboard: the live overview and pallet board of the chosen location. */
@@ -247,6 +248,15 @@ export default function DashboardScreen() {
                 <Button variant="ghost" className={styles.untick} onClick={untickAll}>
                   {t('board.untickAll')}
                 </Button>
+                {canManage && (
+                  <Button
+                    variant="ghost"
+                    className={styles.untick}
+                    onClick={() => setDialog({ kind: 'deleteTicked' })}
+                  >
+                    {t('deletePallets.button', { number: countText(tickedIds.length) })}
+                  </Button>
+                )}
               </span>
             )}
             {!canManage && <span className={styles.readOnly}>{t('board.readOnly')}</span>}
@@ -294,6 +304,9 @@ export default function DashboardScreen() {
         />
       )}
       {dialog?.kind === 'delete' && <DeletePalletDialog pallet={dialog.pallet} onClose={close} />}
+      {dialog?.kind === 'deleteTicked' && (
+        <DeletePalletsDialog palletIds={tickedIds} onClose={close} onDone={untickAll} />
+      )}
       <PalletQrModal
         pallet={dialog?.kind === 'qr' ? dialog.pallet : null}
         onClose={close}

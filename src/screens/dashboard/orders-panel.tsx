@@ -6,6 +6,7 @@ import { type OrderFields, useOrderCommands } from '../../hooks/order-commands';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
 import { formatWeight } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
@@ -67,6 +68,71 @@ function OrderPallet({ id, orderId, canManage }: { id: string; orderId: string; 
         </Button>
       )}
     </li>
+  );
+}
+
+/**
+ * An order's life beyond its pallets, for whoever manages orders: edit it while it is open,
+ * complete it (shipped, or without pallets), reopen a completed one, and delete it after asking
+ * (the server refuses while pallets are on it, and the dialog says so).
+ */
+export function OrderActions({
+  order,
+  onEdit,
+  small = true,
+}: {
+  order: Order;
+  onEdit: (order: Order) => void;
+  /** Small buttons, as beside the board; a console's are full size. */
+  small?: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { completeOrder, reopenOrder, deleteOrder } = useOrderCommands();
+  const toasts = useToasts();
+  const act = useAct();
+  const [asking, setAsking] = useState(false);
+  const customer = customerOf(order);
+  const size = small ? styles.small : undefined;
+  return (
+    <>
+      {isOpen(order) && (
+        <Button className={size} onClick={() => onEdit(order)}>
+          <Trans t={t} i18nKey="order.edit" values={{ customer }} components={hidden} />
+        </Button>
+      )}
+      {(order.status === 'open' || order.status === 'shipped') && (
+        <Button
+          className={size}
+          onClick={() => act(() => completeOrder(order.id), t('order.completed', { customer }))}
+        >
+          <Trans t={t} i18nKey="order.complete" values={{ customer }} components={hidden} />
+        </Button>
+      )}
+      {order.status === 'complete' && (
+        <Button
+          className={size}
+          onClick={() => act(() => reopenOrder(order), t('order.reopened', { customer }))}
+        >
+          <Trans t={t} i18nKey="order.reopen" values={{ customer }} components={hidden} />
+        </Button>
+      )}
+      <Button variant="ghost" className={size} onClick={() => setAsking(true)}>
+        <Trans t={t} i18nKey="order.delete" values={{ customer }} components={hidden} />
+      </Button>
+      {asking && (
+        <ConfirmDialog
+          question={t('order.deleteQuestion', { customer })}
+          action={t('order.deleteSubmit')}
+          onClose={() => setAsking(false)}
+          onConfirm={async () => {
+            await deleteOrder(order.id);
+            toasts.notify(t('order.deleted', { customer }), { variant: 'success' });
+          }}
+        >
+          <p>{t('order.deleteWarning')}</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
@@ -138,19 +204,19 @@ const OrderItem = memo(function OrderItem({
               ))}
             </ul>
           )}
-          {canManage && isOpen(order) && (
+          {canManage && (
             <div className={styles.orderActions}>
-              <Button className={styles.small} onClick={() => onEdit(order)}>
-                <Trans t={t} i18nKey="order.edit" values={{ customer }} components={hidden} />
-              </Button>
-              <Button
-                variant="primary"
-                className={styles.small}
-                disabled={order.palletIds.length === 0}
-                onClick={() => act(() => ship(id), t('order.shipped', { customer }))}
-              >
-                {t('order.ship')}
-              </Button>
+              <OrderActions order={order} onEdit={onEdit} />
+              {isOpen(order) && (
+                <Button
+                  variant="primary"
+                  className={styles.small}
+                  disabled={order.palletIds.length === 0}
+                  onClick={() => act(() => ship(id), t('order.shipped', { customer }))}
+                >
+                  {t('order.ship')}
+                </Button>
+              )}
             </div>
           )}
         </div>
@@ -160,7 +226,7 @@ const OrderItem = memo(function OrderItem({
 });
 
 /** Creates or edits an order: customer, pallets requested and due date. */
-function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+export function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const format = useFormats();
   const { createOrder, updateOrder } = useOrderCommands();

@@ -2,16 +2,18 @@ import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
+import { useOrderCommands } from '../../hooks/order-commands';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Modal } from '../../ui/modal';
 import { formatWeight } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
-import { shortId } from './format';
+import { grouped, shortId } from './format';
 import styles from './pallet-dialog.module.css';
 import { readWeight } from './weight';
 
@@ -202,5 +204,35 @@ export function DeletePalletDialog({ pallet, onClose }: { pallet: Pallet; onClos
         />
       </p>
     </Modal>
+  );
+}
+
+/** Asks before the ticked pallets are deleted, all of them or none; they go at once and come back if refused. */
+export function DeletePalletsDialog({
+  palletIds,
+  onClose,
+  onDone,
+}: {
+  palletIds: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { removePallets } = useOrderCommands();
+  const toasts = useToasts();
+  const n = palletIds.length;
+  return (
+    <ConfirmDialog
+      question={t('deletePallets.title', { count: n, ...grouped(n) })}
+      action={t('deletePallets.submit', { count: n, ...grouped(n) })}
+      onClose={onClose}
+      onConfirm={async () => {
+        await removePallets(palletIds);
+        toasts.notify(t('deletePallets.done', { count: n, ...grouped(n) }), { variant: 'success' });
+        onDone();
+      }}
+    >
+      <p className={styles.confirm}>{t('deletePallets.confirm', { count: n, ...grouped(n) })}</p>
+    </ConfirmDialog>
   );
 }

@@ -144,7 +144,7 @@ export function StoragePanel({
                 disabled={n === 0}
                 onClick={() =>
                   run(
-                    () => store(checked, picked.zoneId, picked.rowIndex),
+                    () => store(checked, pickedZone.zone, picked.rowIndex),
                     t('storage.moved', { count: n, ...grouped(n, { place }) }),
                   )
                 }
