@@ -30,7 +30,7 @@ import styles from './shell.module.css';
  * tablet collapsible sidebar, mobile bottom navigation with pull-to-refresh. Until a location is
  * chosen it asks for one instead of showing the screen.
  */
-export function Shell({ children }: { children: ReactNode }) {
+export function Shell({ children }: { children?: ReactNode }) {
   const services = useServices();
   const { session } = services;
   const { t } = useTranslation(['shell', 'common']);
