@@ -9,4 +9,4 @@ export {
   type QueueState,
 } from './queue';
 export { sendInOrder } from './send-in-order';
-export type { QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';
+export type { ChangeLabel, QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';

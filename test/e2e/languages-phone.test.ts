@@ -207,8 +207,14 @@ describe('a Dutch phone', () => {
         .getByRole('alert')
         .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
       await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
-      await refusal.getByRole('button', { name: 'Sluiten' }).click();
-      await refusal.waitFor({ state: 'detached' });
+      // the kept change is worded when shown: switched to English, it reads in English at once
+      await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Account' }).click();
+      await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
+      const refused = page
+        .getByRole('alert')
+        .filter({ hasText: `Not done: Store pallet ${short} in Kas 1 · Row 3` });
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await refused.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
     }
