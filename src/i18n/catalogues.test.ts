@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
 import { adBlockerAdvice, analyticsEventTypes } from '../../streams/analytics';
 import { consoleNames } from '../../streams/consoles';
-import { isErrorCode } from '../../streams/http';
+import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
 import { printFailures } from '../../streams/printing';
@@ -115,6 +115,7 @@ describe('the messages the code picks by a value', () => {
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
     ['mobile', 'change', changeKinds.map((kind) => `change.${kind}`)],
+    ['errors', 'field', fieldErrorCodes.map((code) => `field.${code}`)],
     ['admin', 'adminTab', adminSections.map((section) => `adminTab.${section}`)],
     ['admin', 'formProblem', formProblems.map((problem) => `formProblem.${problem}`)],
     ['admin', 'userFlag', userFlags.map((flag) => `userFlag.${flag}`)],
@@ -160,9 +161,12 @@ describe('the messages the code picks by a value', () => {
   });
 
   it("hold SPEC 8's English sentences word for word, one for each and no other", () => {
-    // beside them, `code.<CODE>`: the app's sentence for each refusal code the server names
+    // beside them, `code.<CODE>` and `field.<CODE>`: the app's sentence for each refusal code
+    // and each field complaint of a 422 the server names
     const english = Object.fromEntries(
-      Object.entries(flat(read('en', 'errors'))).filter(([key]) => !key.startsWith('code.')),
+      Object.entries(flat(read('en', 'errors'))).filter(
+        ([key]) => !key.startsWith('code.') && !key.startsWith('field.'),
+      ),
     );
     const spec = Object.fromEntries(
       Object.entries(specCatalogues).flatMap(([group, sentences]) =>

@@ -208,7 +208,10 @@ describe('a Dutch phone', () => {
         .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
       await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
       // the kept change is worded when shown: switched to English, it reads in English at once
-      await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Account' }).click();
+      await page
+        .getByRole('navigation', { name: 'Hoofdmenu' })
+        .getByRole('link', { name: 'Account' })
+        .click();
       await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
       const refused = page
         .getByRole('alert')

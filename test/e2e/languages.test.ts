@@ -165,6 +165,25 @@ describe('a Dutch browser', () => {
     });
   });
 
+  it("words the fields of the server's 422 in Dutch: a wrong current password", async () => {
+    await withPage({ ...wide, locale: 'nl-NL' }, async (page) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel('Gebruikersnaam').fill(people.desk.username);
+      await page.getByLabel('Wachtwoord').fill(people.desk.password);
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      await page.getByRole('navigation', { name: 'Hoofdmenu' }).waitFor();
+      await page.goto(`${server.url}/change-password`);
+      const passwords = page.locator('input[type="password"]');
+      await passwords.nth(0).fill('not-the-password-1');
+      await passwords.nth(1).fill('a-new-password-1');
+      await passwords.nth(2).fill('a-new-password-1');
+      await submitButton(page).click();
+      // the server answers {currentPassword: {code: 'CURRENT_PASSWORD_INCORRECT'}} beside its English
+      await page.getByText('Ongeldige gegevens ingevoerd: Het huidige wachtwoord klopt niet').waitFor();
+      expect(await page.getByText('Current password is incorrect', { exact: false }).count()).toBe(0);
+    });
+  });
+
   it('reads a refusal of the sign-in in Dutch', async () => {
     await withPage({ ...desktop, locale: 'nl-NL' }, async (page) => {
       await page.goto(`${server.url}/login`);
