@@ -126,7 +126,8 @@ export function Shell({ children }: { children?: ReactNode }) {
               </span>
             )}
             <ConnectionBadge state={connection} mobile={mobile} />
-            <LanguageSwitch />
+            {/* a phone chooses its language under Account: its header's room goes to the location */}
+            {!mobile && <LanguageSwitch />}
             <span className={styles.user} title={t('signedIn')}>
               <span translate="no">{user?.username}</span>
             </span>

@@ -167,6 +167,11 @@ describe('a Dutch phone', () => {
       expect(await htmlLang(page)).toBe('nl');
       expect(await page.title()).toBe('Scannen · Tomato Warehouse');
       await page.getByRole('button', { name: 'Scannen met camera' }).waitFor();
+      // the header shows the location's whole name at 390 px, beside the Dutch "Uitloggen"
+      const place = page.locator('header').getByText('E2E Depot', { exact: true });
+      expect(
+        await place.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
 
       // storing a pallet in the full row: the server's refusal in Dutch
       await page.goto(`${server.url}${palletPath(free)}`);
