@@ -61,7 +61,8 @@ export default function ChangePasswordScreen() {
       navigate('/', { replace: true });
     } catch (err) {
       setCurrent('');
-      toasts.notify(refusalText(err), { variant: 'error' });
+      // in the form, whole: what the server says of each field is what the user needs to read
+      setError(refusalText(err));
     } finally {
       setBusy(false);
     }
