@@ -50,7 +50,7 @@ function makeQueue(
     userId: () => 'u1',
     newKey: () => `key-${++n}-${Math.random()}`,
     unreachable: (e) => e === unreachableError,
-    describe: (e) => (e as Error).message,
+    describe: (e) => ({ message: (e as Error).message, status: 409, code: null, params: {} }),
     scheduler,
   });
   queues.push(queue);
@@ -145,10 +145,12 @@ describe('the offline queue', () => {
     expect(taken).toEqual(['/p1', '/p3']);
     expect(state.changes[0]).toMatchObject({
       label: said('/p2'),
-      conflict: 'Row 1 of zone A is full (3 pallets)',
+      conflict: { message: 'Row 1 of zone A is full (3 pallets)', status: 409 },
     });
     // never sent again, kept across a reload until the operator dismisses it
-    expect([...storage.kept.values()][0].conflict).toBe('Row 1 of zone A is full (3 pallets)');
+    expect([...storage.kept.values()][0].conflict).toMatchObject({
+      message: 'Row 1 of zone A is full (3 pallets)',
+    });
     queue.flush();
     await settled(queue, 1);
     expect(server.calls.filter((p) => p === '/p2')).toHaveLength(1);

@@ -16,7 +16,14 @@ import {
 import { offlineQueueRetryMs } from '../config';
 import { drainOnDemand } from './drain-on-demand';
 import { sendInOrder } from './send-in-order';
-import type { ChangeLabel, QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';
+import type {
+  ChangeLabel,
+  KeptRefusal,
+  QueuedChange,
+  QueuedRequest,
+  QueueStorage,
+  SendOutcome,
+} from './types';
 
 /** The effects of the offline queue. */
 export interface OfflineQueueDeps {
@@ -31,8 +38,8 @@ export interface OfflineQueueDeps {
   newKey: () => string;
   /** An error that means "no answer, try later" rather than "the server said no". */
   unreachable: (error: unknown) => boolean;
-  /** What a refusal says to the operator. */
-  describe: (error: unknown) => string;
+  /** What is kept of a refusal, to say it to the operator. */
+  describe: (error: unknown) => KeptRefusal;
   scheduler?: SchedulerLike;
 }
 

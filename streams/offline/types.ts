@@ -15,8 +15,22 @@ export interface QueuedChange {
   label: ChangeLabel | string;
   /** When it was made (the scheduler's clock, ms). */
   queuedAt: number;
-  /** The server's refusal, once it refused: kept and shown until the operator dismisses it. */
-  conflict?: string;
+  /**
+   * The server's refusal, once it refused: kept and shown until the operator dismisses it, worded
+   * when shown. A change refused under an older app holds its words instead.
+   */
+  conflict?: KeptRefusal | string;
+}
+
+/**
+ * A refusal as the server answered it, kept as plain data: its English message, status, code and
+ * params, from which the app words it in the reader's language.
+ */
+export interface KeptRefusal {
+  message: string;
+  status: number | null;
+  code: string | null;
+  params: Readonly<Record<string, unknown>>;
 }
 
 /** What a change did, as its message's key (the app words it) and that message's parameters. */

@@ -212,7 +212,8 @@ describe('a Dutch phone', () => {
         .getByRole('alert')
         .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
       await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
-      // the kept change is worded when shown: switched to English, it reads in English at once
+      // the kept change and its refusal are worded when shown: switched to English, they read in
+      // English at once
       await page
         .getByRole('navigation', { name: 'Hoofdmenu' })
         .getByRole('link', { name: 'Account' })
@@ -220,7 +221,8 @@ describe('a Dutch phone', () => {
       await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
       const refused = page
         .getByRole('alert')
-        .filter({ hasText: `Not done: Store pallet ${short} in Kas 1 · Row 3` });
+        .filter({ hasText: `Not done: Store pallet ${short} in Kas 1 · Row 3` })
+        .filter({ hasText: 'Row 3 of zone Kas 1 is full (2 pallets)' });
       await refused.getByRole('button', { name: 'Dismiss' }).click();
       await refused.waitFor({ state: 'detached' });
     } finally {
