@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { QueuedRequest } from '../../../streams/offline';
-import { useUser } from '../../hooks/app-state';
+import { useLocationId, useUser } from '../../hooks/app-state';
 import { useOfflineQueue } from '../../hooks/offline-queue';
 import { i18n } from '../../i18n/i18n';
 
@@ -14,17 +14,18 @@ const short = (palletId: string) => `…${palletId.slice(-6)}`;
 export function usePhoneCommands() {
   const queue = useOfflineQueue();
   const userId = useUser()?.id ?? '';
+  const locationId = useLocationId();
   return useMemo(() => {
     const make = (request: QueuedRequest, label: string) => queue.enqueue(userId, request, label);
     return {
       store: (palletId: string, zoneId: string, rowIndex: number, where: string) =>
         make(
-          { method: 'POST', path: '/api/storage/positions', body: { palletId, zoneId, rowIndex } },
+          { method: 'POST', path: '/api/storage/moves', body: { palletIds: [palletId], zoneId, rowIndex } },
           i18n.t('mobile:change.store', { pallet: short(palletId), where }),
         ),
       takeOut: (palletId: string) =>
         make(
-          { method: 'DELETE', path: `/api/storage/positions/${palletId}` },
+          { method: 'POST', path: '/api/storage/take-outs', body: { locationId, palletIds: [palletId] } },
           i18n.t('mobile:change.takeOut', { pallet: short(palletId) }),
         ),
       assign: (orderId: string, palletId: string, customer: string) =>
@@ -38,5 +39,5 @@ export function usePhoneCommands() {
           i18n.t('mobile:change.ship', { customer }),
         ),
     };
-  }, [queue, userId]);
+  }, [queue, userId, locationId]);
 }
