@@ -306,9 +306,24 @@ describe('orders and storage on the dashboard', () => {
       await rows(page)
         .getByRole('button', { name: /^Row 3/ })
         .click();
+      // the refusal loads the location's data again, in the background: said in the corner
+      let letLoad = () => {};
+      const held = new Promise<void>((resolve) => {
+        letLoad = resolve;
+      });
+      const snapshot = (url: URL) => url.pathname === '/api/pallets';
+      await page.route(snapshot, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Move here (5)' }).click();
       await page.getByText('Row 3 of zone Hall B has room for 2 of the 5 pallets').waitFor();
+      const corner = page.getByRole('status').filter({ hasText: /^Reloading the data\.\.\.$/ });
+      await corner.waitFor();
       await page.screenshot({ path: join(screenshots, 'dashboard-batch-refused.png') });
+      letLoad();
+      await corner.waitFor({ state: 'detached' });
+      await page.unroute(snapshot);
       // none moved: the row as it was on both pages, the pallets still ticked and in no place
       await rows(page)
         .getByRole('button', { name: /^Row 3 3\/5/ })
