@@ -17,6 +17,7 @@ export default defineConfig({
       'live.*',
       'pull.*',
       'connection.*',
+      'health.qualityName.*',
       'api.*',
       'login.*',
       'recovery.*',

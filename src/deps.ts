@@ -187,6 +187,7 @@ export function browserConnection(
   );
   return {
     state$: connection.pipe(switchMap((c) => c.state$)),
+    health$: connection.pipe(switchMap((c) => c.health$)),
     messagesOf: (locationId) => connection.pipe(switchMap((c) => c.messagesOf(locationId))),
     setScanningMode: (on) => {
       connection.pipe(first()).subscribe((c) => c.setScanningMode(on));

@@ -10,6 +10,7 @@ import {
   switchMap,
 } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
+import type { ConnectionHealth } from '../streams/connection/types';
 import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import { createLocale, type LocaleStore } from '../streams/i18n';
@@ -20,6 +21,7 @@ import type { Session, StorageLike, User } from '../streams/session';
 import { createLocations, type Locations } from './hooks/locations';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
+import { createProcessingStore, type ProcessingStore } from './ui/processing-store';
 import { createToastStore, type ToastStore } from './ui/toast-store';
 
 /** The app's long-lived streams, made once in main.tsx (or by a test) and shared through context. */
@@ -31,12 +33,16 @@ export type Services = {
   user$: Observable<User | null>;
   locations: Locations;
   toasts: ToastStore;
+  /** Work under way: behind the full-screen overlay, or shown in the corner (SPEC 2). */
+  processing: ProcessingStore;
   viewport$: Observable<Viewport>;
   userAgent: string;
   /** `navigator.maxTouchPoints` (with the user agent, tells a phone or tablet; absent: none). */
   maxTouchPoints?: number;
   /** The real-time connection of the chosen location, as the badge reads it. */
   connection$: Observable<BadgeConnection>;
+  /** Its quality, last latency and errors in a row, for the badge's detail; null while unknown. */
+  connectionHealth$: Observable<ConnectionHealth | null>;
   /** The live store of the chosen location (SPEC 4 "Live updates"), null before one is chosen. */
   live$: Observable<LiveStore | null>;
   /** Analytics events and reads (SPEC 5, 7), behind their breaker and endpoint fallback. */
@@ -71,6 +77,8 @@ export interface Page {
 export interface ServicesConnection {
   state$: Observable<BadgeConnection>;
   messagesOf: (locationId: string) => Observable<SseMessage>;
+  /** Absent in tests without a real connection. */
+  health$?: Observable<ConnectionHealth>;
   /** Absent in tests without a real connection. */
   setScanningMode?: (on: boolean) => void;
 }
@@ -142,7 +150,9 @@ export function createServices(
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
     toasts: createToastStore(),
+    processing: createProcessingStore(),
     connection$: connection.state$,
+    connectionHealth$: connection.health$ ?? of(null),
     live$,
     analytics: createAnalytics({ api: session.api }),
     dates: createDateSettings(),

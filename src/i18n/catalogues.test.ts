@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
 import { adBlockerAdvice, analyticsEventTypes } from '../../streams/analytics';
+import { connectionQualities } from '../../streams/connection';
 import { consoleNames } from '../../streams/consoles';
 import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
@@ -110,6 +111,7 @@ describe('the messages the code picks by a value', () => {
     ['common', 'live', liveStatuses.map((s) => `live.${s}`)],
     ['common', 'pull', pullPhases.filter((p) => p !== 'idle').map((p) => `pull.${p}`)],
     ['common', 'connection', badgeKeys],
+    ['common', 'health.qualityName', connectionQualities.map((q) => `health.qualityName.${q}`)],
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
     ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],

@@ -1,8 +1,8 @@
-import { defer, fromEvent, map, merge, type Observable, startWith } from 'rxjs';
+import { defer, fromEvent, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
 import { apiErrorMessages, isApiError } from '../../streams/http';
 import {
   createOfflineQueue,
-  liveMessageOf,
+  liveMessagesOf,
   memoryQueueStorage,
   type OfflineQueue,
   waitingMessages,
@@ -57,6 +57,8 @@ export function queueMessages(session: Session): {
     waiting$: defer(() => offlineQueueOf(session).state$).pipe(
       map((state) => waitingMessages(state.changes)),
     ),
-    taken$: defer(() => offlineQueueOf(session).taken$).pipe(map((change) => liveMessageOf(change.request))),
+    taken$: defer(() => offlineQueueOf(session).taken$).pipe(
+      mergeMap((change) => liveMessagesOf(change.request)),
+    ),
   };
 }

@@ -1,5 +1,5 @@
 export { drainOnDemand } from './drain-on-demand';
-export { liveMessageOf, waitingMessages } from './live-message';
+export { liveMessagesOf, waitingMessages } from './live-message';
 export { memoryQueueStorage } from './memory-storage';
 export {
   createOfflineQueue,

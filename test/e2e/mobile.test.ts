@@ -95,12 +95,27 @@ describe('the mobile operator', () => {
       const deskZone = board.locator(`[data-zone-id="${zone.id}"]`);
       await deskZone.getByText('0/9').waitFor();
 
-      await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (0/9)' });
-      await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/3)' });
-      await page.getByRole('button', { name: 'Store here' }).click();
-      await page.getByRole('status').getByText('Stored in Cold store A · Row 1').waitFor();
-      await page.getByTestId('pallet-where').getByText('Cold store A · Row 1').waitFor();
-      await deskZone.getByText('1/9').waitFor({ timeout: 10_000 });
+      // the phone's store and take-out of one pallet are the desk's changes of many, of one
+      const sent = (path: string) =>
+        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
+      const storeHere = async () => {
+        await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (0/9)' });
+        await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/3)' });
+        const move = sent('/api/storage/moves');
+        await page.getByRole('button', { name: 'Store here' }).click();
+        expect((await move).postDataJSON()).toEqual({ palletIds: [first.id], zoneId: zone.id, rowIndex: 0 });
+        await page.getByRole('status').getByText('Stored in Cold store A · Row 1').waitFor();
+        await page.getByTestId('pallet-where').getByText('Cold store A · Row 1').waitFor();
+        await deskZone.getByText('1/9').waitFor({ timeout: 10_000 });
+      };
+      await storeHere();
+      const takeOut = sent('/api/storage/take-outs');
+      await page.getByRole('button', { name: 'Take out of storage' }).click();
+      expect((await takeOut).postDataJSON()).toEqual({ locationId, palletIds: [first.id] });
+      await page.getByRole('status').getByText('Taken out of storage').waitFor();
+      await page.getByTestId('pallet-where').getByText('Not in storage').waitFor();
+      await deskZone.getByText('0/9').waitFor({ timeout: 10_000 });
+      await storeHere();
 
       // storage: zone → row → continuous scanning into it
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).click();
@@ -233,6 +248,30 @@ describe('the mobile operator', () => {
       await page.getByRole('list', { name: 'Changes waiting to be sent' }).getByText(short(p3)).waitFor();
       await shoot(page, 'offline-queue');
 
+      // the move of p2 as the app before the batch endpoints kept it, one pallet's own path: a
+      // phone updated with changes still waiting shows and sends them as they are
+      await page.evaluate(async (palletId) => {
+        const done = <T>(request: IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const db = await done(indexedDB.open('tomato-offline'));
+        const changes = db.transaction('changes', 'readwrite').objectStore('changes');
+        type Kept = { request: { method: string; path: string; body: Record<string, unknown> } };
+        const kept = (await done(changes.getAll())) as Kept[];
+        const change = kept.find((c) => (c.request.body.palletIds as string[])[0] === palletId);
+        if (!change) throw new Error(`no queued move of ${palletId}`);
+        const { zoneId, rowIndex } = change.request.body;
+        change.request = {
+          method: 'POST',
+          path: '/api/storage/positions',
+          body: { palletId, zoneId, rowIndex },
+        };
+        await done(changes.put(change));
+        db.close();
+      }, p2.id);
+
       // a reload without network: the kept app opens with the location's last known data and
       // the moves read back from the phone, still shown; another move can be queued
       await page.reload();
@@ -258,6 +297,13 @@ describe('the mobile operator', () => {
       expect(zonesNow.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual([]);
       await api('POST', '/api/storage/positions', { palletId: theirs.id, zoneId: zone.id, rowIndex: 0 });
 
+      const sentMoves: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.method() !== 'POST' || !pathname.startsWith('/api/storage/')) return;
+        const body = r.postDataJSON() as { palletId?: string; palletIds?: string[] };
+        sentMoves.push(`${pathname} ${body.palletId ?? body.palletIds?.join()}`);
+      });
       await offline.unroute('**/api/**');
       await offline.setOffline(false);
       await queue.waitFor({ state: 'detached', timeout: 15_000 });
@@ -268,6 +314,13 @@ describe('the mobile operator', () => {
       expect(await row.getByRole('link', { name: new RegExp(short(late)) }).count()).toBe(0);
       await occupancy.getByText('4/4').waitFor();
       await waitingInRow.first().waitFor({ state: 'detached' });
+      // each sent once, in the order made, the one kept by the older app on its own path
+      expect(sentMoves).toEqual([
+        `/api/storage/moves ${p1.id}`,
+        `/api/storage/positions ${p2.id}`,
+        `/api/storage/moves ${p3.id}`,
+        `/api/storage/moves ${late.id}`,
+      ]);
       await shoot(page, 'offline-refused');
       await refusal.getByRole('button', { name: 'Dismiss' }).click();
       await refusal.waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { QueuedRequest } from '../../../streams/offline';
-import { useUser } from '../../hooks/app-state';
+import { useLocationId, useUser } from '../../hooks/app-state';
 import { useOfflineQueue } from '../../hooks/offline-queue';
 
 const short = (palletId: string) => `…${palletId.slice(-6)}`;
@@ -19,13 +19,14 @@ type ChangeKind = (typeof changeKinds)[number];
 export function usePhoneCommands() {
   const queue = useOfflineQueue();
   const userId = useUser()?.id ?? '';
+  const locationId = useLocationId();
   return useMemo(() => {
     const make = (request: QueuedRequest, key: ChangeKind, params: Record<string, string | number>) =>
       queue.enqueue(userId, request, { key, params });
     return {
       store: (palletId: string, zoneId: string, rowIndex: number, zoneName: string) =>
         make(
-          { method: 'POST', path: '/api/storage/positions', body: { palletId, zoneId, rowIndex } },
+          { method: 'POST', path: '/api/storage/moves', body: { palletIds: [palletId], zoneId, rowIndex } },
           'store',
           {
             pallet: short(palletId),
@@ -34,9 +35,11 @@ export function usePhoneCommands() {
           },
         ),
       takeOut: (palletId: string) =>
-        make({ method: 'DELETE', path: `/api/storage/positions/${palletId}` }, 'takeOut', {
-          pallet: short(palletId),
-        }),
+        make(
+          { method: 'POST', path: '/api/storage/take-outs', body: { locationId, palletIds: [palletId] } },
+          'takeOut',
+          { pallet: short(palletId) },
+        ),
       assign: (orderId: string, palletId: string, customer: string) =>
         make(
           { method: 'POST', path: `/api/orders/${orderId}/assign`, body: { palletIds: [palletId] } },
@@ -46,5 +49,5 @@ export function usePhoneCommands() {
       ship: (orderId: string, customer: string) =>
         make({ method: 'POST', path: `/api/orders/${orderId}/ship` }, 'ship', { customer }),
     };
-  }, [queue, userId]);
+  }, [queue, userId, locationId]);
 }
