@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
 import { analyticsEventTypes } from '../../streams/analytics';
-import { consoleNames } from '../../streams/consoles';
+import { consoleNames, operatorConsoleNames } from '../../streams/consoles';
 import { isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
@@ -102,7 +102,7 @@ describe('the messages the code picks by a value', () => {
     }),
     'connection.attempt',
   ];
-  const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav];
+  const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav(new Set(operatorConsoleNames))];
 
   it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],

@@ -1,4 +1,4 @@
-import { type ConsoleName, consoleNames } from '../../streams/consoles';
+import { consoleNames, type OperatorConsoleName, operatorConsoleNames } from '../../streams/consoles';
 import type { Resources } from '../i18n/resources';
 import { consolePaths } from '../routes/guards';
 
@@ -12,7 +12,10 @@ export type NavItem = { to: string; name: keyof Resources['shell']['nav'] };
  * Desktop and tablet navigation; the admin entry only for users with a section of the admin area
  * to open, and only the consoles the user may open.
  */
-export function desktopNav(adminArea: boolean, consoles: ReadonlySet<ConsoleName> = new Set()): NavItem[] {
+export function desktopNav(
+  adminArea: boolean,
+  consoles: ReadonlySet<OperatorConsoleName> = new Set(),
+): NavItem[] {
   return [
     { to: '/dashboard', name: 'dashboard' },
     { to: '/dashboard/inventory', name: 'inventory' },
@@ -27,10 +30,14 @@ export function desktopNav(adminArea: boolean, consoles: ReadonlySet<ConsoleName
   ];
 }
 
-/** Mobile bottom navigation. */
-export const mobileNav: NavItem[] = [
-  { to: '/mobile/operator', name: 'scan' },
-  { to: '/mobile/operator/storage', name: 'storage' },
-  { to: '/mobile/operator/orders', name: 'orders' },
-  { to: '/mobile/operator/account', name: 'account' },
-];
+/** Mobile bottom navigation: Scan, the operator area's consoles the user may open, Orders and Account. */
+export function mobileNav(consoles: ReadonlySet<OperatorConsoleName> = new Set()): NavItem[] {
+  return [
+    { to: '/mobile/operator', name: 'scan' },
+    ...operatorConsoleNames
+      .filter((name) => consoles.has(name))
+      .map((name) => ({ to: `/mobile/operator/${name}`, name })),
+    { to: '/mobile/operator/orders', name: 'orders' },
+    { to: '/mobile/operator/account', name: 'account' },
+  ];
+}

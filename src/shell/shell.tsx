@@ -1,8 +1,7 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { showsAdminEntry } from '../../streams/admin';
-import { openConsoles } from '../../streams/consoles';
 import {
   useConnectionState,
   useLocationId,
@@ -11,7 +10,7 @@ import {
   useUser,
   useViewport,
 } from '../hooks/app-state';
-import { usePermission } from '../hooks/permissions';
+import { useOpenConsoles, usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
@@ -42,8 +41,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const connection = useConnectionState();
   const permissions = usePermission();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
-  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions), consoles);
+  const consoles = useOpenConsoles();
+  const nav = mobile ? mobileNav(consoles) : desktopNav(showsAdminEntry(permissions), consoles);
   const choices = locations.status === 'ready' ? locations.locations : [];
   // until a first-login user has chosen their password the server answers none of their
   // locations' calls: the screens they may reach meanwhile need no location

@@ -22,6 +22,14 @@ describe('consoleRefusal (SPEC 6)', () => {
     expect(consoleRefusal(perms({}, true), 'kleinpak')).toBeNull();
     expect(consoleRefusal({ ...perms({}, true), loading: true }, 'kleinpak')).not.toBeNull();
   });
+
+  it('opens storage with view_storage_map, closed by restrict_storage_console unless admin_tab', () => {
+    expect(consoleRefusal(perms({ manage_storage_assignments: true }), 'storage')).toBe('module');
+    expect(consoleRefusal(perms({ view_storage_map: true }), 'storage')).toBeNull();
+    const restricted = { view_storage_map: true, restrict_storage_console: true };
+    expect(consoleRefusal(perms(restricted), 'storage')).toBe('restricted');
+    expect(consoleRefusal(perms({ ...restricted, admin_tab: true }), 'storage')).toBeNull();
+  });
 });
 
 const day = { fromMs: Date.parse('2026-11-25T00:00:00Z'), toMs: Date.parse('2026-11-26T00:00:00Z') };

@@ -1,9 +1,12 @@
 export {
   type ConsoleName,
+  type ConsoleRefusal,
   consoleNames,
   consoleRefusal,
   type DueDay,
+  type OperatorConsoleName,
   openConsoles,
+  operatorConsoleNames,
   ordersByDueDate,
   type PickLine,
   pickList,
@@ -12,5 +15,6 @@ export {
   shiftTotals,
   stillNeeds,
 } from './consoles';
+export { openConsolesOf, sameMembers } from './open-consoles';
 export { choiceIn, createSortingChoices, type SavedChoice, type SortingChoices } from './sorting-choices';
 export { undoable } from './undoable';
