@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Pallet } from '../live/types';
 import type { PermissionState } from '../permissions/rules';
-import { consoleRefusal, ordersByDueDate, pickList, processedOn, shiftTotals, stillNeeds } from './consoles';
+import {
+  consoleRefusal,
+  ordersByDueDate,
+  pickList,
+  pickScan,
+  processedOn,
+  shiftTotals,
+  stillNeeds,
+} from './consoles';
 
 const perms = (flags: PermissionState['flags'], admin = false): PermissionState => ({
   loading: false,
@@ -102,5 +110,12 @@ describe('logistics', () => {
       ['p2', 'B', 1],
       ['p1', null, null],
     ]);
+  });
+
+  it('picks a scanned pallet of the list once, and refuses one that is not on it', () => {
+    const lines = pickList(order('o', { palletIds: ['p1', 'p2'] }), (id) => ({ id }));
+    expect(pickScan(lines, new Set(), 'p1')).toBe('picked');
+    expect(pickScan(lines, new Set(['p1']), 'p1')).toBe('again');
+    expect(pickScan(lines, new Set(['p1']), 'elsewhere')).toBe('not-on-list');
   });
 });

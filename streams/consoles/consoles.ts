@@ -126,3 +126,16 @@ export function pickList(order: Order, palletOf: (id: string) => Pallet | undefi
         (a.row ?? 0) - (b.row ?? 0),
     );
 }
+
+/** What a pallet scanned against a pick list does: picks it, was picked already, or is refused. */
+export type PickScan = 'picked' | 'again' | 'not-on-list';
+
+/** A scanned pallet against an order's pick list and the pallets picked so far. */
+export function pickScan(
+  lines: readonly PickLine[],
+  picked: ReadonlySet<string>,
+  palletId: string,
+): PickScan {
+  if (!lines.some((line) => line.pallet.id === palletId)) return 'not-on-list';
+  return picked.has(palletId) ? 'again' : 'picked';
+}

@@ -493,4 +493,80 @@ describe('the consoles on the phone', () => {
       await mobile.close();
     }
   }, 90_000);
+
+  it('Kleinpak marks a scanned pallet processed and refuses one on an order with the reason; Logistics refuses a pallet not on the pick list and ships a complete one', async () => {
+    const packer = await phoneUser('e2e-packer', [
+      'kleinpak_access',
+      'logistics_access',
+      'manage_pallets',
+      'manage_orders',
+    ]);
+    const [loose, ordered, picked, stranger] = [
+      await createPallet(server.url, adminToken, locationId, 401),
+      await createPallet(server.url, adminToken, locationId, 402),
+      await createPallet(server.url, adminToken, locationId, 403),
+      await createPallet(server.url, adminToken, locationId, 404),
+    ];
+    const today = new Date().toISOString().slice(0, 10);
+    const order = await api<{ id: string }>('POST', '/api/orders', {
+      locationId,
+      customer: 'Vermeulen',
+      requestedPallets: 2,
+      dueDate: today,
+    });
+    await api('POST', `/api/orders/${order.id}/assign`, { palletIds: [ordered.id, picked.id] });
+    const mobile = await openBrowser(phone);
+    try {
+      const page = await mobile.page();
+      await page.addInitScript(() => {
+        const w = window as unknown as { buzzes: number };
+        w.buzzes = 0;
+        navigator.vibrate = () => {
+          w.buzzes += 1;
+          return true;
+        };
+      });
+      await signIn(page, server.url, packer);
+      await waitForPath(page, '/mobile/operator');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Kleinpak' }).click();
+      await page.getByRole('heading', { name: 'Kleinpak' }).waitFor();
+
+      await hardwareScan(page, JSON.stringify({ id: loose.id }));
+      await page.getByRole('button', { name: 'Mark processed' }).click();
+      await expect
+        .poll(async () => (await api<{ status: string }>('GET', `/api/pallets/${loose.id}`)).status)
+        .toBe('processed');
+      await page.locator('[data-figure="processed-pallets"]', { hasText: '1' }).waitFor();
+      await hardwareScan(page, JSON.stringify({ id: ordered.id }));
+      await page.getByRole('button', { name: 'Mark processed' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'is on an order; take it off the order before processing it' })
+        .first()
+        .waitFor();
+      await shoot(page, 'kleinpak');
+
+      await nav.getByRole('link', { name: 'Logistics' }).click();
+      await page.getByRole('link', { name: 'Pick list for Vermeulen' }).click();
+      const list = page.getByRole('list', { name: 'Pallets to pick for Vermeulen' });
+      await list.locator(`[data-pallet="${ordered.id}"]`).waitFor();
+      await hardwareScan(page, JSON.stringify({ id: stranger.id }));
+      await page
+        .getByRole('alert')
+        .getByText(/is not on the pick list of Vermeulen/)
+        .waitFor();
+      expect(await page.evaluate(() => (window as unknown as { buzzes: number }).buzzes)).toBe(1);
+      const ship = page.getByRole('button', { name: 'Ship order' });
+      for (const pallet of [ordered, picked]) await hardwareScan(page, JSON.stringify({ id: pallet.id }));
+      await page.getByTestId('picked-count').getByText('2 of 2 pallets picked').waitFor();
+      await shoot(page, 'logistics-pick');
+      await ship.click();
+      await page.getByRole('status').getByText('Order for Vermeulen shipped').waitFor();
+      expect((await api<{ status: string }>('GET', `/api/orders/${order.id}`)).status).toBe('shipped');
+      expect((await api<{ status: string }>('GET', `/api/pallets/${stranger.id}`)).status).toBe('active');
+    } finally {
+      await mobile.close();
+    }
+  }, 120_000);
 });

@@ -5,6 +5,8 @@ import type { OperatorConsoleName } from '../../../streams/consoles';
 import { useOpenConsoles } from '../../hooks/permissions';
 import { ConsoleDenied } from '../../shell/access-denied';
 import { AccountScreen } from './account-screen';
+import { KleinpakScreen } from './kleinpak-screen';
+import { LogisticsScreen } from './logistics-screen';
 import styles from './mobile.module.css';
 import { QueueLine, Refusals } from './offline-queue-panel';
 import { OrdersScreen } from './orders-screen';
@@ -45,6 +47,22 @@ export default function MobileOperatorScreen() {
           element={
             <ConsoleRoute name="sorting">
               <SortingScreen />
+            </ConsoleRoute>
+          }
+        />
+        <Route
+          path="kleinpak"
+          element={
+            <ConsoleRoute name="kleinpak">
+              <KleinpakScreen />
+            </ConsoleRoute>
+          }
+        />
+        <Route
+          path="logistics"
+          element={
+            <ConsoleRoute name="logistics">
+              <LogisticsScreen />
             </ConsoleRoute>
           }
         />
