@@ -110,7 +110,6 @@ describe('the messages the code picks by a value', () => {
     ['common', 'pull', pullPhases.filter((p) => p !== 'idle').map((p) => `pull.${p}`)],
     ['common', 'connection', badgeKeys],
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
-    ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
     ['admin', 'adminTab', adminSections.map((section) => `adminTab.${section}`)],

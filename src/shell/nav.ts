@@ -3,8 +3,8 @@ import type { Resources } from '../i18n/resources';
 import { consolePaths } from '../routes/guards';
 
 /**
- * One entry of the shell's navigation: its path and its name (people read `shell:nav.<name>`,
- * and its initials `shell:navShort.<name>` in a collapsed sidebar).
+ * One entry of the shell's navigation: its path and its name (people read `shell:nav.<name>`
+ * beside the icon of that name, the icon alone in a collapsed sidebar).
  */
 export type NavItem = { to: string; name: keyof Resources['shell']['nav'] };
 

@@ -14,6 +14,7 @@ import { useOpenConsoles, usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
+import { Icon } from '../ui/icon';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PullToRefresh } from '../ui/layout/pull-to-refresh';
 import { LocationSelect } from '../ui/location-select';
@@ -71,8 +72,8 @@ export function Shell({ children }: { children: ReactNode }) {
         className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}
         onClick={() => setSidebarOpen(false)}
       >
-        <span className={styles.short} aria-hidden="true">
-          {t(`navShort.${item.name}`)}
+        <span className={styles.short}>
+          <Icon name={item.name} size={20} />
         </span>
         <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>

@@ -398,6 +398,9 @@ describe('the consoles on the phone', () => {
       await nav.getByRole('link', { name: 'Storage' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Kleinpak' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Logistics' }).count()).toBe(0);
+      // each entry of the bottom bar is named by its word and drawn with an icon, no initials
+      expect(await nav.locator('a svg.lucide').count()).toBe(await nav.getByRole('link').count());
+      expect(await nav.innerText()).not.toMatch(/\b(SC|SO|ST|OR|AC)\b/);
       await page.getByRole('navigation', { name: 'Consoles' }).getByRole('link', { name: 'Sorting' }).click();
       await waitForPath(page, '/mobile/operator/sorting');
       await page.getByRole('group', { name: 'Tomato type' }).getByRole('button', { name: 'Vine' }).click();
