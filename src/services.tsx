@@ -1,6 +1,6 @@
 import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import { asyncScheduler, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
@@ -12,6 +12,7 @@ import type { Session, StorageLike, User } from '../streams/session';
 import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
 import { queueMessages } from './offline/queue';
+import { offlineNoise } from './shell/api-error';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
 import { createToastStore, type ToastStore } from './ui/toast-store';
@@ -110,7 +111,7 @@ export function createServices(
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
-    toasts: createToastStore(),
+    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, navigator.onLine)),
     connection$: connection.state$,
     live$,
     analytics: createAnalytics({ api: session.api }),

@@ -63,6 +63,13 @@ export function apiErrorText(error: unknown): string {
   return codeText(error) ?? specText(error.message);
 }
 
+/**
+ * Whether a toast's message is only the news that the phone is offline: SPEC 8's "No response
+ * received from server" while the browser says it is offline (its banner tells that already).
+ */
+export const offlineNoise = (message: string, online: boolean): boolean =>
+  !online && message === specText(apiErrorMessages.noResponse);
+
 /** SPEC 8's message of a refusal, with the fields a 422 names ("Invalid data provided: username: …"). */
 export function refusalText(error: unknown): string {
   const text = apiErrorText(error);
