@@ -47,6 +47,18 @@ const hardwareScan = (page: Page, text: string) =>
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   }, text);
 
+/** Counts the page's buzzes (`navigator.vibrate`), read with `buzzes(page)`. */
+const countBuzzes = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { buzzes: number };
+    w.buzzes = 0;
+    navigator.vibrate = () => {
+      w.buzzes += 1;
+      return true;
+    };
+  });
+const buzzes = (page: Page) => page.evaluate(() => (window as unknown as { buzzes: number }).buzzes);
+
 async function shoot(page: Page, name: string) {
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(screenshots, `mobile-${name}.png`) });
@@ -72,14 +84,7 @@ describe('the mobile operator', () => {
     try {
       const page = await mobile.page();
       // counts the confirming buzzes
-      await page.addInitScript(() => {
-        const w = window as unknown as { buzzes: number };
-        w.buzzes = 0;
-        navigator.vibrate = () => {
-          w.buzzes += 1;
-          return true;
-        };
-      });
+      await countBuzzes(page);
       await signIn(page, server.url, operator);
       await waitForPath(page, '/mobile/operator');
       await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
@@ -122,7 +127,7 @@ describe('the mobile operator', () => {
           .waitFor();
       }
       await page.getByTestId('row-occupancy').getByText('3/3').waitFor();
-      expect(await page.evaluate(() => (window as unknown as { buzzes: number }).buzzes)).toBe(3);
+      expect(await buzzes(page)).toBe(3);
       await deskZone.getByText('4/9').waitFor({ timeout: 10_000 });
 
       // a pallet already there, then a full row, said at once
@@ -521,14 +526,7 @@ describe('the consoles on the phone', () => {
     const mobile = await openBrowser(phone);
     try {
       const page = await mobile.page();
-      await page.addInitScript(() => {
-        const w = window as unknown as { buzzes: number };
-        w.buzzes = 0;
-        navigator.vibrate = () => {
-          w.buzzes += 1;
-          return true;
-        };
-      });
+      await countBuzzes(page);
       await signIn(page, server.url, packer);
       await waitForPath(page, '/mobile/operator');
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -559,7 +557,7 @@ describe('the consoles on the phone', () => {
         .getByRole('alert')
         .getByText(/is not on the pick list of Vermeulen/)
         .waitFor();
-      expect(await page.evaluate(() => (window as unknown as { buzzes: number }).buzzes)).toBe(1);
+      expect(await buzzes(page)).toBe(1);
       const ship = page.getByRole('button', { name: 'Ship order' });
       for (const pallet of [ordered, picked]) await hardwareScan(page, JSON.stringify({ id: pallet.id }));
       await page.getByTestId('picked-count').getByText('2 of 2 pallets picked').waitFor();
