@@ -30,14 +30,17 @@ export function desktopNav(
   ];
 }
 
-/** Mobile bottom navigation: Scan, the operator area's consoles the user may open, Orders and Account. */
+/**
+ * Mobile bottom navigation: Scan, the operator area's consoles the user may open, Orders (unless
+ * Logistics, the orders' console, is among them: a phone's bar has room for six) and Account.
+ */
 export function mobileNav(consoles: ReadonlySet<OperatorConsoleName> = new Set()): NavItem[] {
   return [
     { to: '/mobile/operator', name: 'scan' },
     ...operatorConsoleNames
       .filter((name) => consoles.has(name))
       .map((name) => ({ to: `/mobile/operator/${name}`, name })),
-    { to: '/mobile/operator/orders', name: 'orders' },
+    ...(consoles.has('logistics') ? [] : [{ to: '/mobile/operator/orders', name: 'orders' } as const]),
     { to: '/mobile/operator/account', name: 'account' },
   ];
 }

@@ -28,7 +28,9 @@ export function KleinpakScreen() {
         </div>
         <div>
           <dt>{t('consoles:kleinpak.processedKg')}</dt>
-          <dd data-figure="processed-kg">{format.kg(processedKg)}</dd>
+          <dd data-figure="processed-kg" translate="no">
+            {format.kg(processedKg)}
+          </dd>
         </div>
       </dl>
       <section className={styles.card} aria-labelledby="kleinpak-scan">

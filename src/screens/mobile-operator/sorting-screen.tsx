@@ -95,7 +95,9 @@ export function SortingScreen() {
         </div>
         <div>
           <dt>{t('consoles:sorting.shiftKg')}</dt>
-          <dd data-figure="shift-kg">{format.kg(totals.kg)}</dd>
+          <dd data-figure="shift-kg" translate="no">
+            {format.kg(totals.kg)}
+          </dd>
         </div>
       </dl>
       <form className={styles.card} onSubmit={submit} aria-label={t('consoles:sorting.form')}>
