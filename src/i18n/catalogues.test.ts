@@ -102,7 +102,11 @@ describe('the messages the code picks by a value', () => {
     }),
     'connection.attempt',
   ];
-  const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav(new Set(operatorConsoleNames))];
+  const everyNav = [
+    ...desktopNav(true, new Set(consoleNames)),
+    ...mobileNav(new Set(operatorConsoleNames)),
+    ...mobileNav(),
+  ];
 
   it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],
