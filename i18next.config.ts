@@ -46,6 +46,7 @@ export default defineConfig({
       'dateRange.*',
       'weightRange.*',
       'activity.deed.*',
+      'change.*',
     ],
   },
 });

@@ -1,6 +1,15 @@
 import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { asyncScheduler, distinctUntilChanged, map, type Observable } from 'rxjs';
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  distinctUntilChanged,
+  map,
+  type Observable,
+  of,
+  shareReplay,
+  switchMap,
+} from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
 import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
@@ -9,9 +18,7 @@ import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { Session, StorageLike, User } from '../streams/session';
-import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
-import { queueMessages } from './offline/queue';
 import { offlineNoise } from './shell/api-error';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
@@ -83,6 +90,21 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
   storage: StorageLike;
 };
 
+type LiveCode = typeof import('./hooks/live-store') & typeof import('./offline/queue');
+const liveCode$ = new BehaviorSubject<LiveCode | null>(null);
+
+/**
+ * Loads the live data's code (the store and its pipeline, the offline queue), its own chunk, which
+ * the sign-in screen has no use for: the frame of the signed-in screens loads it with its own, so
+ * the store is there, read at once, before any screen reads it. Until then there is no store (null).
+ */
+export function loadLiveCode(): Promise<LiveCode> {
+  return Promise.all([import('./hooks/live-store'), import('./offline/queue')]).then(([store, queue]) => {
+    if (!liveCode$.value) liveCode$.next({ ...store, ...queue });
+    return liveCode$.value as LiveCode;
+  });
+}
+
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
@@ -96,15 +118,25 @@ export function createServices(
     distinctUntilChanged(),
   );
   const connection = connect(working$);
-  const live$ = chosenLiveStore({
-    user$: working$,
-    locationId$: session.preferences.locationId$,
-    messagesOf: connection.messagesOf,
-    api: session.api,
-    random,
-    kept,
-    ...queueMessages(session),
-  });
+  const live$ = working$.pipe(
+    map((user) => user !== null),
+    distinctUntilChanged(),
+    switchMap((works) => (works ? liveCode$ : of(null))),
+    switchMap((code) =>
+      code
+        ? code.chosenLiveStore({
+            user$: working$,
+            locationId$: session.preferences.locationId$,
+            messagesOf: connection.messagesOf,
+            api: session.api,
+            random,
+            kept,
+            ...code.queueMessages(session),
+          })
+        : of(null),
+    ),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
   return {
     ...environment,
     session,
@@ -117,7 +149,7 @@ export function createServices(
     analytics: createAnalytics({ api: session.api }),
     dates: createDateSettings(),
     userName: createUserNames(session.api),
-    refresh: () => reloadLive(live$),
+    refresh: () => loadLiveCode().then(({ reloadLive }) => reloadLive(live$)),
     setScanningMode: (on) => connection.setScanningMode?.(on),
     sortingChoices: createSortingChoices(storage),
     locale: createLocale({

@@ -1,5 +1,5 @@
 import { defer, fromEvent, map, merge, type Observable, startWith } from 'rxjs';
-import { isApiError } from '../../streams/http';
+import { apiErrorMessages, isApiError } from '../../streams/http';
 import {
   createOfflineQueue,
   liveMessageOf,
@@ -8,7 +8,6 @@ import {
   waitingMessages,
 } from '../../streams/offline';
 import type { Session } from '../../streams/session';
-import { apiErrorText } from '../shell/api-error';
 import { idbQueueStorage } from './idb-storage';
 import { randomUuid } from './random-key';
 
@@ -36,7 +35,11 @@ export function offlineQueueOf(session: Session): OfflineQueue {
     newKey: randomUuid,
     // no answer, a busy server or a session that could not be renewed: try again later, never drop
     unreachable: (error) => !isApiError(error) || error.transient || error.status === 401,
-    describe: apiErrorText,
+    // the refusal as data: the queue's panel words it in the language the phone speaks when shown
+    describe: (error) =>
+      isApiError(error)
+        ? { message: error.message, status: error.status, code: error.code, params: error.params }
+        : { message: apiErrorMessages.unknown, status: null, code: null, params: {} },
   });
   queues.set(session, queue);
   return queue;

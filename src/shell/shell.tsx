@@ -30,7 +30,7 @@ import styles from './shell.module.css';
  * tablet collapsible sidebar, mobile bottom navigation with pull-to-refresh. Until a location is
  * chosen it asks for one instead of showing the screen.
  */
-export function Shell({ children }: { children: ReactNode }) {
+export function Shell({ children }: { children?: ReactNode }) {
   const services = useServices();
   const { session } = services;
   const { t } = useTranslation(['shell', 'common']);
@@ -126,7 +126,8 @@ export function Shell({ children }: { children: ReactNode }) {
               </span>
             )}
             <ConnectionBadge state={connection} mobile={mobile} />
-            <LanguageSwitch />
+            {/* a phone chooses its language under Account: its header's room goes to the location */}
+            {!mobile && <LanguageSwitch />}
             <span className={styles.user} title={t('signedIn')}>
               <span translate="no">{user?.username}</span>
             </span>

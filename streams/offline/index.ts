@@ -9,4 +9,11 @@ export {
   type QueueState,
 } from './queue';
 export { sendInOrder } from './send-in-order';
-export type { QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';
+export type {
+  ChangeLabel,
+  KeptRefusal,
+  QueuedChange,
+  QueuedRequest,
+  QueueStorage,
+  SendOutcome,
+} from './types';

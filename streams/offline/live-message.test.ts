@@ -30,7 +30,11 @@ describe('the live message of a queued change', () => {
   });
 
   it('foresees nothing for a shipment, and lists only the changes not refused, in order', () => {
-    const change = (key: string, request: QueuedRequest, conflict?: string): QueuedChange => ({
+    const change = (
+      key: string,
+      request: QueuedRequest,
+      conflict?: QueuedChange['conflict'],
+    ): QueuedChange => ({
       key,
       seq: 0,
       userId: 'u',

@@ -181,6 +181,11 @@ describe('a Dutch phone', () => {
       expect(await htmlLang(page)).toBe('nl');
       expect(await page.title()).toBe('Scannen · Tomato Warehouse');
       await page.getByRole('button', { name: 'Scannen met camera' }).waitFor();
+      // the header shows the location's whole name at 390 px, beside the Dutch "Uitloggen"
+      const place = page.locator('header').getByText('E2E Depot', { exact: true });
+      expect(
+        await place.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
 
       // storing a pallet in the full row: the server's refusal in Dutch
       await page.goto(`${server.url}${palletPath(free)}`);
@@ -221,8 +226,19 @@ describe('a Dutch phone', () => {
         .getByRole('alert')
         .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
       await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
-      await refusal.getByRole('button', { name: 'Sluiten' }).click();
-      await refusal.waitFor({ state: 'detached' });
+      // the kept change and its refusal are worded when shown: switched to English, they read in
+      // English at once
+      await page
+        .getByRole('navigation', { name: 'Hoofdmenu' })
+        .getByRole('link', { name: 'Account' })
+        .click();
+      await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
+      const refused = page
+        .getByRole('alert')
+        .filter({ hasText: `Not done: Store pallet ${short} in Kas 1 · Row 3` })
+        .filter({ hasText: 'Row 3 of zone Kas 1 is full (2 pallets)' });
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await refused.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
     }

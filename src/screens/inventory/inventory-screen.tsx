@@ -77,7 +77,9 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
       const age = keyOf(pallet, 'age', context);
       return [csvRow(pallet, labels.value('zone', keyOf(pallet, 'zone', context)), labels.age(age))];
     });
-    download(toCsv(rows, labels.csvHeads), csvFileName(locationName, dayKey(now)));
+    // the reader's decimal separator: a comma (Dutch) is written with semicolons between cells
+    const decimal = format.separators.decimal === ',' ? ',' : '.';
+    download(toCsv(rows, labels.csvHeads, decimal), csvFileName(locationName, dayKey(now)));
   };
 
   if (stock === null) return null;

@@ -16,7 +16,7 @@ import { attributes } from '../dashboard/pallet-dialog';
 import styles from './mobile.module.css';
 import { OutcomeLine } from './outcome-line';
 import { StoreAnywhere } from './pallet-screen';
-import { palletUrl } from './paths';
+import { palletUrl, rowName } from './paths';
 import { useCommand } from './use-command';
 import { usePhoneCommands } from './use-phone-commands';
 
@@ -152,8 +152,11 @@ export function SortingScreen() {
               <h3>{t('sorting.store')}</h3>
               <StoreAnywhere
                 busy={storing.busy}
-                onStore={(zoneId, rowIndex, where) =>
-                  storing.run(() => store(made.id, zoneId, rowIndex, where), t('pallet.storedIn', { where }))
+                onStore={(zoneId, rowIndex, zoneName) =>
+                  storing.run(
+                    () => store(made.id, zoneId, rowIndex, zoneName),
+                    t('pallet.storedIn', { where: `${zoneName} · ${rowName(rowIndex)}` }),
+                  )
                 }
               />
             </>
