@@ -1,7 +1,8 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import { filter, firstValueFrom, type Observable, switchMap } from 'rxjs';
-import { type OperatorConsoleName, openConsolesOf, operatorConsoleNames } from '../../streams/consoles';
+import { type OperatorConsoleName, operatorConsoleNames } from '../../streams/consoles/console-rule';
+import { openConsolesOf } from '../../streams/consoles/open-consoles';
 import {
   canUseDesktop,
   canUseMobile,

@@ -14,7 +14,6 @@ import { useOpenConsoles, usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
-import { Icon } from '../ui/icon';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PullToRefresh } from '../ui/layout/pull-to-refresh';
 import { LocationSelect } from '../ui/location-select';
@@ -23,6 +22,7 @@ import { ModalStackProvider } from '../ui/modal-stack';
 import { apiErrorText } from './api-error';
 import { ChooseLocation } from './choose-location';
 import { desktopNav, mobileNav } from './nav';
+import { NavIcon } from './nav-icon';
 import styles from './shell.module.css';
 
 /**
@@ -73,7 +73,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         onClick={() => setSidebarOpen(false)}
       >
         <span className={styles.short}>
-          <Icon name={item.name} size={20} />
+          <NavIcon name={item.name} />
         </span>
         <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Pallet } from '../live/types';
 import type { PermissionState } from '../permissions/rules';
-import {
-  consoleRefusal,
-  ordersByDueDate,
-  pickList,
-  pickScan,
-  processedOn,
-  shiftTotals,
-  stillNeeds,
-} from './consoles';
+import { consoleRefusal } from './console-rule';
+import { ordersByDueDate, pickList, pickScan, processedOn, shiftTotals, stillNeeds } from './consoles';
 
 const perms = (flags: PermissionState['flags'], admin = false): PermissionState => ({
   loading: false,

@@ -3,10 +3,12 @@ export {
   type ConsoleRefusal,
   consoleNames,
   consoleRefusal,
-  type DueDay,
   type OperatorConsoleName,
   openConsoles,
   operatorConsoleNames,
+} from './console-rule';
+export {
+  type DueDay,
   ordersByDueDate,
   type PickLine,
   type PickScan,

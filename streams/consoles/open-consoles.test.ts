@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { PermissionFlags, PermissionState } from '../permissions/rules';
 import { marbles } from '../session/marbles';
-import { type OperatorConsoleName, operatorConsoleNames } from './consoles';
+import { type OperatorConsoleName, operatorConsoleNames } from './console-rule';
 import { openConsolesOf } from './open-consoles';
 
 const state = (flags: PermissionFlags, more: Partial<PermissionState> = {}): PermissionState => ({

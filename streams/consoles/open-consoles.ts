@@ -1,6 +1,6 @@
 import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
 import type { PermissionState } from '../permissions/rules';
-import { type OperatorConsoleName, openConsoles } from './consoles';
+import { type OperatorConsoleName, openConsoles } from './console-rule';
 
 /** Whether two sets hold the same members. */
 export const sameMembers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean =>
