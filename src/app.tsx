@@ -1,12 +1,11 @@
 import { useSubscription } from 'observable-hooks';
-import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { EMPTY } from 'rxjs';
-import { openConsoles } from '../streams/consoles';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
-import { PermissionProvider, usePermission } from './hooks/permissions';
+import { PermissionProvider, useOpenConsoles, usePermission } from './hooks/permissions';
 import { i18n } from './i18n/i18n';
 import type { Chunk } from './routes/chunk';
 import { resolveRoute, type ScreenName } from './routes/guards';
@@ -62,7 +61,7 @@ function Gate() {
   const location = useLocation();
   const user = useUser();
   const mobileDevice = useMobileDevice();
-  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
+  const consoles = useOpenConsoles();
   const path = location.pathname + location.search;
   const target = resolveRoute(path, {
     signedIn: user !== null,

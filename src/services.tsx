@@ -1,6 +1,7 @@
 import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import {
+  asyncScheduler,
   BehaviorSubject,
   distinctUntilChanged,
   map,
@@ -19,6 +20,7 @@ import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { Session, StorageLike, User } from '../streams/session';
 import { createLocations, type Locations } from './hooks/locations';
+import { offlineNoise } from './shell/api-error';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
 import { createProcessingStore, type ProcessingStore } from './ui/processing-store';
@@ -149,7 +151,7 @@ export function createServices(
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
-    toasts: createToastStore(),
+    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, navigator.onLine)),
     processing: createProcessingStore(),
     connection$: connection.state$,
     connectionHealth$: connection.health$ ?? of(null),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
 import { adBlockerAdvice, analyticsEventTypes } from '../../streams/analytics';
 import { connectionQualities } from '../../streams/connection';
-import { consoleNames } from '../../streams/consoles';
+import { consoleNames, operatorConsoleNames } from '../../streams/consoles';
 import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
@@ -104,7 +104,11 @@ describe('the messages the code picks by a value', () => {
     }),
     'connection.attempt',
   ];
-  const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav];
+  const everyNav = [
+    ...desktopNav(true, new Set(consoleNames)),
+    ...mobileNav(new Set(operatorConsoleNames)),
+    ...mobileNav(),
+  ];
 
   it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],
@@ -113,7 +117,6 @@ describe('the messages the code picks by a value', () => {
     ['common', 'connection', badgeKeys],
     ['common', 'health.qualityName', connectionQualities.map((q) => `health.qualityName.${q}`)],
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
-    ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
     ['mobile', 'change', changeKinds.map((kind) => `change.${kind}`)],

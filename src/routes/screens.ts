@@ -27,7 +27,11 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   'change-password': screen(() => import('../screens/change-password/change-password-screen')),
   dashboard: screen(() => import('../screens/dashboard/dashboard-screen'), 'dashboard'),
   inventory: screen(() => import('../screens/inventory/inventory-screen'), 'inventory'),
-  'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen'), 'mobile'),
+  'mobile-operator': screen(
+    () => import('../screens/mobile-operator/mobile-operator-screen'),
+    'mobile',
+    'consoles',
+  ),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),
   sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),
   kleinpak: screen(() => import('../screens/consoles/kleinpak-console'), 'consoles'),

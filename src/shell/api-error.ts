@@ -64,6 +64,13 @@ export function apiErrorText(error: unknown): string {
 }
 
 /**
+ * Whether a toast's message is only the news that the phone is offline: SPEC 8's "No response
+ * received from server" while the browser says it is offline (its banner tells that already).
+ */
+export const offlineNoise = (message: string, online: boolean): boolean =>
+  !online && message === specText(apiErrorMessages.noResponse);
+
+/**
  * What a 422 says of each field, in the app's language: `errors:field.<CODE>` with the complaint's
  * params (lists joined) and the field's name, or the server's sentence for the field (`details`)
  * where the answer gives no code.

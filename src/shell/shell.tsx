@@ -1,9 +1,8 @@
 import { useObservableEagerState } from 'observable-hooks';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { showsAdminEntry } from '../../streams/admin';
-import { openConsoles } from '../../streams/consoles';
 import {
   useConnectionHealth,
   useConnectionState,
@@ -14,7 +13,7 @@ import {
   useViewport,
 } from '../hooks/app-state';
 import { useLiveStatus } from '../hooks/live';
-import { usePermission } from '../hooks/permissions';
+import { useOpenConsoles, usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
@@ -27,6 +26,7 @@ import { ModalStackProvider } from '../ui/modal-stack';
 import { apiErrorText } from './api-error';
 import { ChooseLocation } from './choose-location';
 import { desktopNav, mobileNav } from './nav';
+import { NavIcon } from './nav-icon';
 import styles from './shell.module.css';
 
 /**
@@ -69,8 +69,8 @@ export function Shell({ children }: { children?: ReactNode }) {
   const health = useConnectionHealth();
   const permissions = usePermission();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
-  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions), consoles);
+  const consoles = useOpenConsoles();
+  const nav = mobile ? mobileNav(consoles) : desktopNav(showsAdminEntry(permissions), consoles);
   const choices = locations.status === 'ready' ? locations.locations : [];
   // until a first-login user has chosen their password the server answers none of their
   // locations' calls: the screens they may reach meanwhile need no location
@@ -99,8 +99,8 @@ export function Shell({ children }: { children?: ReactNode }) {
         className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}
         onClick={() => setSidebarOpen(false)}
       >
-        <span className={styles.short} aria-hidden="true">
-          {t(`navShort.${item.name}`)}
+        <span className={styles.short}>
+          <NavIcon name={item.name} />
         </span>
         <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>

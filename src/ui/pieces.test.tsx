@@ -178,7 +178,8 @@ describe('Icon', () => {
     const svg = container.querySelector('svg')!;
     expect(svg.dataset.icon).toBe(name);
     expect(svg.getAttribute('aria-hidden')).toBe('true');
-    expect(svg.querySelector('path')!.getAttribute('d')).toBeTruthy();
+    expect(svg.classList.contains('lucide')).toBe(true);
+    expect(svg.querySelector('path, circle')).toBeTruthy();
     rerender(<Icon name={name} label="Status" />);
     expect(screen.getByRole('img', { name: 'Status' })).toBeTruthy();
   });

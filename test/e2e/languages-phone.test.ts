@@ -35,6 +35,10 @@ beforeAll(async () => {
   await createPhoneUser(server.url, adminToken, locationId, operator, [
     'manage_storage_assignments',
     'manage_orders',
+    'view_storage_map',
+    'sorting_access',
+    'kleinpak_access',
+    'logistics_access',
   ]);
   ({ id: zoneId } = await api<{ id: string }>('POST', '/api/storage/zones', {
     locationId,
@@ -83,6 +87,9 @@ const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [
   ['rows', (page) => page.locator('main a[href*="context=row_selection"]').first().click()],
   ['row', (page) => page.locator('main a[href*="rowIndex=0"]').first().click()],
   ['orders', (page) => page.goto(`${server.url}/mobile/operator/orders`)],
+  ['sorting', (page) => page.goto(`${server.url}/mobile/operator/sorting`)],
+  ['kleinpak', (page) => page.goto(`${server.url}/mobile/operator/kleinpak`)],
+  ['logistics', (page) => page.goto(`${server.url}/mobile/operator/logistics`)],
   ['account', (page) => page.goto(`${server.url}/mobile/operator/account`)],
 ];
 
@@ -143,6 +150,13 @@ describe('the phone in the pseudo-language', () => {
       const look = async (name: string) => {
         expect({ name, left: await textsLeftInCode(page) }).toEqual({ name, left: [] });
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
+        // the bottom bar's every entry (four consoles among them) stands whole on the screen
+        const entries = await page
+          .getByRole('navigation', { name: /./ })
+          .last()
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right));
+        expect({ name, offScreen: entries.filter((right) => right > 390) }).toEqual({ name, offScreen: [] });
         await page.screenshot({ path: join(screenshots, 'pseudo', `phone-${name}.png`) });
       };
       await walk(page, look);

@@ -35,7 +35,7 @@ const customerOf = (order: Order | undefined) =>
 const isOpen = (order: Order | undefined) => order?.status === 'open' || order?.status === 'assigned';
 
 /** Picks a zone and a row (with its occupancy, live) and stores the pallet there. */
-function StoreAnywhere({
+export function StoreAnywhere({
   onStore,
   busy,
 }: {
