@@ -52,6 +52,10 @@ export default defineConfig({
             ? `assets/locale-${catalogue[1]}-${catalogue[2]}-[hash].js`
             : 'assets/[name]-[hash].js';
         },
+        // RxJS in one chunk: split by the screens that share each operator it came in a dozen
+        // files of a few hundred bytes, each compressed on its own (the sign-in screen's first
+        // load 142.1 → 140.5 KB gzipped)
+        advancedChunks: { groups: [{ name: 'rxjs', test: /node_modules[\\/]rxjs/ }] },
       },
     },
   },
