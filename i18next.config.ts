@@ -38,6 +38,7 @@ export default defineConfig({
       'activity.historyOf.*',
       'languageName.*',
       'print.jobFailed.*',
+      'print.state.*',
       'column.*',
       'field.*',
       'filters.any.*',

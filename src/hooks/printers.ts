@@ -15,7 +15,13 @@ import {
 } from 'rxjs';
 import type { Locale } from '../../streams/i18n';
 import type { LivePrinting } from '../../streams/live';
-import { type LabelSize, type PrintJobState, type PrintResult, printJob } from '../../streams/printing';
+import {
+  type LabelSize,
+  type PrinterStatus,
+  type PrintJobState,
+  type PrintResult,
+  printJob,
+} from '../../streams/printing';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
 import { useLivePrinting$ } from './live';
@@ -28,10 +34,12 @@ export interface Printer extends LabelSize {
   host: string;
   port: number;
   isDefault: boolean;
+  /** What it says of itself, followed live. */
+  status: PrinterStatus;
 }
 
 /** What a manager sets on a printer. */
-export type PrinterFields = Omit<Printer, 'id' | 'locationId'>;
+export type PrinterFields = Omit<Printer, 'id' | 'locationId' | 'status'>;
 
 /** A location's label settings (GET /api/locations/{id}/settings). */
 export interface LabelSettings {
@@ -115,11 +123,16 @@ export function usePrinterCommands() {
         session.api.patch(`/api/locations/${locationId}/settings`, { gs1CompanyPrefix: prefix }),
       setLabelLocale: (labelLocale: Locale) =>
         session.api.patch(`/api/locations/${locationId}/settings`, { labelLocale }),
-      /** Prints the printer's test label. */
-      test: (id: string) => () => session.api.post<PrintResult>(`/api/printers/${id}/test`),
-      /** Prints a pallet's label on the location's default printer. */
-      printPallet: (palletId: string) => () =>
-        session.api.post<PrintResult>(`/api/pallets/${palletId}/print`, {}),
+      /** Prints the printer's test label; `force` also on a printer out of paper or with its head open. */
+      test:
+        (id: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/printers/${id}/test`, force ? { force } : {}),
+      /** Prints a pallet's label on the location's default printer; `force` as for `test`. */
+      printPallet:
+        (palletId: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/pallets/${palletId}/print`, force ? { force } : {}),
     }),
     [session.api, locationId],
   );

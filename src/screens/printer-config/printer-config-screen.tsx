@@ -5,6 +5,7 @@ import { hasPermission } from '../../../streams/permissions';
 import {
   labelLimitsMm,
   labelWords,
+  mayPrintAnyway,
   type PrintJobState,
   palletLabelLayout,
   printerDpis,
@@ -25,6 +26,7 @@ import { Button } from '../../ui/button';
 import { LanguageSelect } from '../../ui/language-select';
 import { PageTitle } from '../../ui/page-title';
 import { usePrintJobText } from '../../ui/print-job-text';
+import { PrinterStateBadge } from '../../ui/printer-state';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
@@ -321,6 +323,7 @@ export default function PrinterConfigScreen() {
                   >
                     <strong translate="no">{printer.name}</strong>
                     {printer.isDefault && <span className={styles.badge}>{t('default')}</span>}
+                    <PrinterStateBadge status={printer.status} />
                     <span>
                       <span translate="no">
                         {printer.host}:{printer.port}
@@ -386,6 +389,11 @@ export default function PrinterConfigScreen() {
                 />
                 {selected && draft === null && (
                   <div className={styles.actions}>
+                    {mayPrintAnyway(job) && (
+                      <Button onClick={() => startJob(commands.test(selected.id, true))}>
+                        {t('common:print.anyway')}
+                      </Button>
+                    )}
                     <Button
                       variant="primary"
                       disabled={job?.name === 'SENDING'}
