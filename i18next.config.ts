@@ -39,6 +39,7 @@ export default defineConfig({
       'languageName.*',
       'print.jobFailed.*',
       'print.state.*',
+      'jobs.outcomeOf.*',
       'column.*',
       'field.*',
       'filters.any.*',

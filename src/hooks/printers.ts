@@ -108,6 +108,57 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
   return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
 }
 
+/** A label job as the history lists it (GET /api/print-jobs). */
+export interface PrintJob {
+  id: string;
+  printerId: string | null;
+  printerName: string;
+  /** null for a test label */
+  palletId: string | null;
+  username: string | null;
+  createdAt: string;
+  /** what the printer did; held: not sent, it reported paper out or its head open */
+  outcome: 'sent' | 'refused' | 'timed_out' | 'unreachable' | 'failed' | 'held';
+  bytes: number | null;
+  statusBefore: PrinterStatus;
+  statusAfter: PrinterStatus | null;
+}
+
+/**
+ * The chosen location's recent label jobs, newest first (null while loading): read again on
+ * `reload()` (after this page's own jobs) and at every change of the location's printers, a
+ * printer's state among them, which other people's jobs change too.
+ */
+export function usePrintJobs(): { jobs: PrintJob[] | null; reload: () => void } {
+  const { session } = useServices();
+  const locationId = useLocationId();
+  const live$ = useLivePrinting$();
+  const [version, setVersion] = useState(0);
+  const jobs$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([api, id, , printing$]) => {
+          if (id === null) return of(null);
+          const read = () =>
+            from(api.get<{ data: PrintJob[] }>('/api/print-jobs', { query: { locationId: id } })).pipe(
+              map((list) => list.data),
+              catchError(() => of(null)),
+            );
+          // the first value is the one the store holds already
+          return printing$.pipe(
+            skip(1),
+            filter((printing) => printing?.locationId === id),
+            startWith(null),
+            switchMap(read),
+          );
+        }),
+      ),
+    [session.api, locationId, version, live$] as const,
+  );
+  const jobs = useObservableState(jobs$, null);
+  return useMemo(() => ({ jobs, reload: () => setVersion((v) => v + 1) }), [jobs]);
+}
+
 /** The printer commands of the chosen location; each rejects with SPEC 8's error. */
 export function usePrinterCommands() {
   const { session } = useServices();
@@ -133,6 +184,11 @@ export function usePrinterCommands() {
         (palletId: string, force = false) =>
         () =>
           session.api.post<PrintResult>(`/api/pallets/${palletId}/print`, force ? { force } : {}),
+      /** Sends a job's label again, byte for byte; `force` as for `test`. */
+      reprint:
+        (jobId: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/print-jobs/${jobId}/reprint`, force ? { force } : {}),
     }),
     [session.api, locationId],
   );

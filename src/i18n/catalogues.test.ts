@@ -135,6 +135,7 @@ describe('the messages the code picks by a value', () => {
     ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
     ['common', 'print.jobFailed', printFailures.map((failure) => `print.jobFailed.${failure}`)],
     ['common', 'print.state', printerStates.map((state) => `print.state.${state}`)],
+    ['printers', 'jobs.outcomeOf', [...printFailures, 'held'].map((outcome) => `jobs.outcomeOf.${outcome}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
     ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],

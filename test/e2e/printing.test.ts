@@ -62,7 +62,7 @@ describe('label printing', () => {
       expect(await preview.locator('text').allTextContents()).toContain('Test label');
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByRole('button', { name: 'Print test label on Dock printer' }).click();
+      await page.getByRole('button', { name: 'Print test label on Dock printer', exact: true }).click();
       const status = page.getByTestId('print-status');
       await page.waitForFunction(() =>
         /Sent \d+ bytes/.test(document.querySelector('[data-testid="print-status"]')?.textContent ?? ''),
@@ -131,7 +131,7 @@ describe('label printing', () => {
       expect(await state.textContent()).toBe('Paper out1 label waiting');
 
       // the test label is refused with the printer's trouble, and nothing reaches it
-      await page.getByRole('button', { name: 'Print test label on Line printer' }).click();
+      await page.getByRole('button', { name: 'Print test label on Line printer', exact: true }).click();
       await page
         .getByTestId('print-status')
         .getByText('Line printer is out of labels: load labels, or print anyway')
@@ -147,7 +147,7 @@ describe('label printing', () => {
 
       // labels loaded: the next job's status query finds it ready, and the screen follows live
       fake.status = hostStatusAnswer();
-      await page.getByRole('button', { name: 'Print test label on Line printer' }).click();
+      await page.getByRole('button', { name: 'Print test label on Line printer', exact: true }).click();
       await fake.nextJob();
       await page.waitForFunction(
         () =>
@@ -170,6 +170,26 @@ describe('label printing', () => {
       const qr = page.getByRole('dialog', { name: 'Pallet QR code' });
       await qr.getByRole('button', { name: 'Print label on Line printer' }).waitFor();
       expect(await qr.getByTestId('printer-state').getAttribute('data-state')).toBe('ready');
+
+      // the history lists every job of the location, the held one too, and reprints one as it was
+      await page.goto(`${server.url}/printer-config`);
+      const history = page.getByRole('region', { name: 'Recent labels' });
+      const lineJobs = history.locator('tbody tr').filter({ hasText: 'Line printer' });
+      await lineJobs.nth(2).waitFor();
+      expect(await lineJobs.allInnerTexts()).toEqual([
+        expect.stringMatching(/Line printer\s+Test label\s+admin\s+Sent, \d+ bytes\s+Ready → Ready/),
+        expect.stringMatching(/Line printer\s+Test label\s+admin\s+Sent, \d+ bytes\s+Paper out → Paper out/),
+        expect.stringMatching(/Line printer\s+Test label\s+admin\s+Held: printer not ready\s+Paper out → –/),
+      ]);
+      await page.screenshot({ path: join(screenshots, 'printer-config-history.png'), fullPage: true });
+      await lineJobs.nth(1).getByRole('button', { name: 'Reprint Test label on Line printer' }).click();
+      expect((await fake.nextJob()).equals(forced)).toBe(true);
+      await page
+        .getByTestId('reprint-status')
+        .getByText(`Sent ${forced.length} bytes to the printer`)
+        .waitFor();
+      await lineJobs.nth(3).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await browser.close();
       await fake.close();

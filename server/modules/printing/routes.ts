@@ -35,6 +35,7 @@ import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
 import { localeSchema } from '../users/schemas';
+import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
 import { sendRaw } from './raw-tcp';
 import {
   clearDefault,
@@ -147,6 +148,24 @@ const printerSchema = z.object({
     ),
 });
 
+const printerStatusSchema = printerSchema.shape.status;
+
+const printJobSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  printerId: z.string().nullable().describe('null once the printer is removed'),
+  printerName: z.string(),
+  palletId: z.string().nullable().describe('null for a test label'),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  createdAt: z.string(),
+  outcome: z.enum(['sent', 'refused', 'timed_out', 'unreachable', 'failed', 'held']),
+  bytes: z.number().int().nullable(),
+  message: z.string().nullable(),
+  statusBefore: printerStatusSchema,
+  statusAfter: printerStatusSchema.nullable(),
+});
+
 /** A job's body: "Print anyway" sends it to a printer that reports paper out or its head open. */
 const forceField = z
   .boolean()
@@ -238,9 +257,8 @@ const nameTaken = (name: string) => () =>
 async function printLabel(
   request: FastifyRequest,
   printer: PrinterDoc,
-  fields: LabelFields,
+  zpl: string,
   what: { palletId: string | null; notes: string },
-  words: LabelWords,
   force = false,
 ): Promise<PrintResult> {
   const app = request.server;
@@ -251,18 +269,44 @@ async function printLabel(
       allowedPorts,
     });
   }
-  const { state } = await app.printerWatch.beforeJob(printer.id);
-  if (!force && refusesJobs(state)) {
+  const job = {
+    locationId: printer.locationId,
+    printerId: printer.id,
+    printerName: printer.name,
+    palletId: what.palletId,
+    userId: currentUser(request).id,
+    zpl,
+  };
+  const before = await app.printerWatch.check(printer.id);
+  if (!force && refusesJobs(before.state)) {
     const params = { name: printer.name };
-    throw state === 'paper_out'
-      ? refuse('PRINTER_PAPER_OUT', `${printer.name} is out of labels: load labels, or print anyway`, params)
-      : refuse('PRINTER_HEAD_OPEN', `${printer.name} has its head open: close it, or print anyway`, params);
+    const refusal =
+      before.state === 'paper_out'
+        ? refuse(
+            'PRINTER_PAPER_OUT',
+            `${printer.name} is out of labels: load labels, or print anyway`,
+            params,
+          )
+        : refuse('PRINTER_HEAD_OPEN', `${printer.name} has its head open: close it, or print anyway`, params);
+    await insertPrintJob(app.db, {
+      ...job,
+      outcome: 'held',
+      bytes: null,
+      message: refusal.message,
+      statusBefore: before,
+      statusAfter: null,
+    });
+    throw refusal;
   }
-  const result = await sendRaw(
-    printer.host,
-    printer.port,
-    Buffer.from(labelZpl(fields, printer, words), 'ascii'),
-  );
+  const result = await sendRaw(printer.host, printer.port, Buffer.from(zpl, 'ascii'));
+  await insertPrintJob(app.db, {
+    ...job,
+    outcome: result.status,
+    bytes: result.status === 'sent' ? result.bytes : null,
+    message: result.status === 'sent' ? null : result.message,
+    statusBefore: before,
+    statusAfter: await app.printerWatch.check(printer.id),
+  });
   await insertAnalyticsEvents(app.db, [
     {
       event_type: result.status === 'sent' ? 'system_update' : 'error',
@@ -482,9 +526,8 @@ export async function printingRoutes(app: App): Promise<void> {
       return printLabel(
         request,
         printer,
-        fields,
+        labelZpl(fields, printer, words),
         { palletId: null, notes: `Test label printed on ${printer.name}` },
-        words,
         request.body?.force,
       );
     },
@@ -547,12 +590,63 @@ export async function printingRoutes(app: App): Promise<void> {
       return printLabel(
         request,
         printer,
-        fields,
+        labelZpl(fields, printer, words),
         {
           palletId: pallet.id,
           notes: `Label printed on ${printer.name}`,
         },
-        words,
+        request.body?.force,
+      );
+    },
+  );
+
+  app.get(
+    '/api/print-jobs',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: `A location's last ${recentPrintJobs} label jobs, newest first`,
+        description:
+          "Each job: pallet (null for a test label), printer, who sent it and when, the bytes sent, what the printer did (held: not sent, the printer reported paper out or its head open) and the printer's status before and after. Kept as long as the live event log keeps its events.",
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: z.object({ data: z.array(printJobSchema) }), ...errors(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      await assertLocationAccess(request, request.query.locationId);
+      return { data: await listPrintJobs(app.db, request.query.locationId) };
+    },
+  );
+
+  app.post(
+    '/api/print-jobs/:id/reprint',
+    {
+      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED', 'PRINTER_PAPER_OUT', 'PRINTER_HEAD_OPEN'] },
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: "Send a job's label again, byte for byte, to its printer (a new job of its own)",
+        params: idParams,
+        body: z.object({ force: forceField }).strict().nullish(),
+        response: { 200: printResultSchema, ...errors(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      const job = visible(
+        currentUser(request),
+        await findPrintJob(app.db, request.params.id),
+        (found) => found.locationId,
+      );
+      // a removed printer's jobs cannot go anywhere
+      if (job.printerId === null) throw notFound();
+      const printer = await loadPrinter(request, job.printerId);
+      return printLabel(
+        request,
+        printer,
+        job.zpl,
+        { palletId: job.palletId, notes: `Label printed again on ${printer.name}` },
         request.body?.force,
       );
     },

@@ -119,10 +119,10 @@ export class PrinterWatch {
   }
 
   /**
-   * Asks the printer for its status just before a job and answers it. A printer that has not
-   * answered status (one that does not speak `~HS`) is not asked: its jobs go at once.
+   * Asks the printer for its status (just before a job, and after it) and answers it. A printer
+   * that has not answered status (one that does not speak `~HS`) is not asked: its jobs go at once.
    */
-  async beforeJob(printerId: string): Promise<PrinterStatus> {
+  async check(printerId: string): Promise<PrinterStatus> {
     const watched = this.watched.get(printerId);
     if (!watched || this.status(printerId).state === 'unknown') return this.status(printerId);
     watched.jobReplies.next(await firstValueFrom(askStatus(watched.host, watched.port).pipe(statusReply())));
