@@ -181,7 +181,8 @@ describe('label printing', () => {
         expect.stringMatching(/Line printer\s+Test label\s+admin\s+Sent, \d+ bytes\s+Paper out → Paper out/),
         expect.stringMatching(/Line printer\s+Test label\s+admin\s+Held: printer not ready\s+Paper out → –/),
       ]);
-      await page.screenshot({ path: join(screenshots, 'printer-config-history.png'), fullPage: true });
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshots, 'printer-config-history.png') });
       await lineJobs.nth(1).getByRole('button', { name: 'Reprint Test label on Line printer' }).click();
       expect((await fake.nextJob()).equals(forced)).toBe(true);
       await page
