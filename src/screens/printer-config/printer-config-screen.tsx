@@ -256,7 +256,7 @@ function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => vo
     });
   };
   const statusText = (status: PrintJob['statusBefore'] | null) =>
-    status ? t(`common:print.state.${status.state}`) : '–';
+    status ? t(`common:print.state.${status.state}`) : t('jobs.notAsked');
   return (
     <section aria-labelledby="jobs-heading" className={`${styles.panel} ${styles.jobs}`}>
       <h2 id="jobs-heading">{t('jobs.heading')}</h2>
@@ -292,7 +292,10 @@ function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => vo
                       : t(`jobs.outcomeOf.${row.outcome}`)}
                   </td>
                   <td>
-                    {statusText(row.statusBefore)} → {statusText(row.statusAfter)}
+                    {t('jobs.statusChange', {
+                      before: statusText(row.statusBefore),
+                      after: statusText(row.statusAfter),
+                    })}
                   </td>
                   <td>
                     {row.printerId !== null && (
