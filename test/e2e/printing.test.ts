@@ -179,7 +179,9 @@ describe('label printing', () => {
       expect(await lineJobs.allInnerTexts()).toEqual([
         expect.stringMatching(/Line printer\s+Test label\s+admin\s+Sent, \d+ bytes\s+Ready → Ready/),
         expect.stringMatching(/Line printer\s+Test label\s+admin\s+Sent, \d+ bytes\s+Paper out → Paper out/),
-        expect.stringMatching(/Line printer\s+Test label\s+admin\s+Held: printer not ready\s+Paper out → not sent/),
+        expect.stringMatching(
+          /Line printer\s+Test label\s+admin\s+Held: printer not ready\s+Paper out → not sent/,
+        ),
       ]);
       await history.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(screenshots, 'printer-config-history.png') });
