@@ -39,6 +39,8 @@ export default defineConfig({
       'activity.historyOf.*',
       'languageName.*',
       'print.jobFailed.*',
+      'print.state.*',
+      'jobs.outcomeOf.*',
       'column.*',
       'field.*',
       'filters.any.*',

@@ -124,3 +124,11 @@ export const livePruneIntervalMs = 10 * 60_000;
 export const offlineQueueRetryMs = 5_000;
 /** The phone keeps a location's last known data at most this often (for a start without network). */
 export const keptSnapshotSaveMs = 2_000;
+
+// Label printers' host status (Zebra ~HS over the raw port)
+/** How often the server asks each label printer for its host status. */
+export const printerStatusPollMs = 30_000;
+/** How long the server waits for a printer to connect and answer its status before the poll counts as missed. */
+export const printerStatusWaitMs = 2_000;
+/** Missed status polls in a row after which a printer is unreachable: one lost answer is not enough. */
+export const printerMissedPollsUnreachable = 2;

@@ -151,6 +151,22 @@ export interface PalletsTable {
   processed_at: Generated<string | null>;
 }
 
+export interface PrintJobsTable {
+  id: Generated<string>;
+  location_id: string;
+  printer_id: string | null;
+  printer_name: string;
+  pallet_id: string | null;
+  user_id: string | null;
+  created_at: CreatedAt;
+  zpl: string;
+  outcome: 'sent' | 'refused' | 'timed_out' | 'unreachable' | 'failed' | 'held';
+  bytes: number | null;
+  message: string | null;
+  status_before: Json;
+  status_after: ColumnType<unknown, string | null, string | null>;
+}
+
 export interface PrintersTable {
   id: Generated<string>;
   location_id: string;
@@ -257,6 +273,7 @@ export interface DB {
   storage_zones: StorageZonesTable;
   storage_positions: StoragePositionsTable;
   printers: PrintersTable;
+  print_jobs: PrintJobsTable;
   location_settings: LocationSettingsTable;
   sscc_serials: SsccSerialsTable;
   pallet_ssccs: PalletSsccsTable;

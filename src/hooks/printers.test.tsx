@@ -22,6 +22,7 @@ const dock = (name: string, isDefault: boolean) => ({
   labelWidthMm: 100,
   labelHeightMm: 150,
   isDefault,
+  status: { state: 'unknown', flags: null },
 });
 
 function Shown() {

@@ -15,7 +15,13 @@ import {
 } from 'rxjs';
 import type { Locale } from '../../streams/i18n';
 import type { LivePrinting } from '../../streams/live';
-import { type LabelSize, type PrintJobState, type PrintResult, printJob } from '../../streams/printing';
+import {
+  type LabelSize,
+  type PrinterStatus,
+  type PrintJobState,
+  type PrintResult,
+  printJob,
+} from '../../streams/printing';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
 import { useLivePrinting$ } from './live';
@@ -28,10 +34,12 @@ export interface Printer extends LabelSize {
   host: string;
   port: number;
   isDefault: boolean;
+  /** What it says of itself, followed live. */
+  status: PrinterStatus;
 }
 
 /** What a manager sets on a printer. */
-export type PrinterFields = Omit<Printer, 'id' | 'locationId'>;
+export type PrinterFields = Omit<Printer, 'id' | 'locationId' | 'status'>;
 
 /** A location's label settings (GET /api/locations/{id}/settings). */
 export interface LabelSettings {
@@ -100,6 +108,57 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
   return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
 }
 
+/** A label job as the history lists it (GET /api/print-jobs). */
+export interface PrintJob {
+  id: string;
+  printerId: string | null;
+  printerName: string;
+  /** null for a test label */
+  palletId: string | null;
+  username: string | null;
+  createdAt: string;
+  /** what the printer did; held: not sent, it reported paper out or its head open */
+  outcome: 'sent' | 'refused' | 'timed_out' | 'unreachable' | 'failed' | 'held';
+  bytes: number | null;
+  statusBefore: PrinterStatus;
+  statusAfter: PrinterStatus | null;
+}
+
+/**
+ * The chosen location's recent label jobs, newest first (null while loading): read again on
+ * `reload()` (after this page's own jobs) and at every change of the location's printers, a
+ * printer's state among them, which other people's jobs change too.
+ */
+export function usePrintJobs(): { jobs: PrintJob[] | null; reload: () => void } {
+  const { session } = useServices();
+  const locationId = useLocationId();
+  const live$ = useLivePrinting$();
+  const [version, setVersion] = useState(0);
+  const jobs$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([api, id, , printing$]) => {
+          if (id === null) return of(null);
+          const read = () =>
+            from(api.get<{ data: PrintJob[] }>('/api/print-jobs', { query: { locationId: id } })).pipe(
+              map((list) => list.data),
+              catchError(() => of(null)),
+            );
+          // the first value is the one the store holds already
+          return printing$.pipe(
+            skip(1),
+            filter((printing) => printing?.locationId === id),
+            startWith(null),
+            switchMap(read),
+          );
+        }),
+      ),
+    [session.api, locationId, version, live$] as const,
+  );
+  const jobs = useObservableState(jobs$, null);
+  return useMemo(() => ({ jobs, reload: () => setVersion((v) => v + 1) }), [jobs]);
+}
+
 /** The printer commands of the chosen location; each rejects with SPEC 8's error. */
 export function usePrinterCommands() {
   const { session } = useServices();
@@ -115,11 +174,21 @@ export function usePrinterCommands() {
         session.api.patch(`/api/locations/${locationId}/settings`, { gs1CompanyPrefix: prefix }),
       setLabelLocale: (labelLocale: Locale) =>
         session.api.patch(`/api/locations/${locationId}/settings`, { labelLocale }),
-      /** Prints the printer's test label. */
-      test: (id: string) => () => session.api.post<PrintResult>(`/api/printers/${id}/test`),
-      /** Prints a pallet's label on the location's default printer. */
-      printPallet: (palletId: string) => () =>
-        session.api.post<PrintResult>(`/api/pallets/${palletId}/print`, {}),
+      /** Prints the printer's test label; `force` also on a printer out of paper or with its head open. */
+      test:
+        (id: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/printers/${id}/test`, force ? { force } : {}),
+      /** Prints a pallet's label on the location's default printer; `force` as for `test`. */
+      printPallet:
+        (palletId: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/pallets/${palletId}/print`, force ? { force } : {}),
+      /** Sends a job's label again, byte for byte; `force` as for `test`. */
+      reprint:
+        (jobId: string, force = false) =>
+        () =>
+          session.api.post<PrintResult>(`/api/print-jobs/${jobId}/reprint`, force ? { force } : {}),
     }),
     [session.api, locationId],
   );

@@ -8,7 +8,7 @@ import { consoleNames, operatorConsoleNames } from '../../streams/consoles';
 import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
-import { printFailures } from '../../streams/printing';
+import { printerStates, printFailures } from '../../streams/printing';
 import { catalogAttributes } from '../hooks/catalog';
 import { chunkFailures } from '../routes/chunk';
 import { historyKinds } from '../screens/admin/activity-section';
@@ -142,6 +142,8 @@ describe('the messages the code picks by a value', () => {
     ['admin', 'activity.historyOf', historyKinds.map((kind) => `activity.historyOf.${kind}`)],
     ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
     ['common', 'print.jobFailed', printFailures.map((failure) => `print.jobFailed.${failure}`)],
+    ['common', 'print.state', printerStates.map((state) => `print.state.${state}`)],
+    ['printers', 'jobs.outcomeOf', [...printFailures, 'held'].map((outcome) => `jobs.outcomeOf.${outcome}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
     ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],

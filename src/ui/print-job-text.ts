@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintJobState } from '../../streams/printing';
-import { specText } from '../shell/api-error';
+import { apiErrorText } from '../shell/api-error';
 
 /**
  * What a print job says in the user's language: sending, sent with its bytes, or what went wrong
- * with the printer at `where` (host:port), the printer's own failure never in the server's English.
+ * with the printer at `where` (host:port), the printer's own failure and the server's refusal
+ * never in the server's English.
  */
 export function usePrintJobText() {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export function usePrintJobText() {
     job.name === 'SENDING'
       ? t('print.job.sending')
       : job.name === 'FAILED'
-        ? specText(job.message)
+        ? apiErrorText(job.error)
         : job.result.status === 'sent'
           ? t('print.job.sent', { count: job.result.bytes })
           : t(`print.jobFailed.${job.result.status}`, { where });

@@ -65,6 +65,10 @@ export interface ErrorParamsByCode {
   /** A printer on a port PRINTER_PORTS leaves out (`allowedPorts` as "9100, 9101-9103"). */
   PRINTER_PORT_NOT_ALLOWED: { port: number; allowedPorts: string };
   NO_DEFAULT_PRINTER: None;
+  /** A job for printer `name`, which reports it is out of labels (sent anyway with `force`). */
+  PRINTER_PAPER_OUT: { name: string };
+  /** A job for printer `name`, which reports its head open (sent anyway with `force`). */
+  PRINTER_HEAD_OPEN: { name: string };
   SSCC_SERIALS_EXHAUSTED: { prefix: string };
 }
 
@@ -110,6 +114,8 @@ export const errorStatuses = {
   PRINTER_NAME_TAKEN: 409,
   PRINTER_PORT_NOT_ALLOWED: 409,
   NO_DEFAULT_PRINTER: 409,
+  PRINTER_PAPER_OUT: 409,
+  PRINTER_HEAD_OPEN: 409,
   SSCC_SERIALS_EXHAUSTED: 409,
 } as const satisfies { [C in keyof ErrorParamsByCode]: number };
 

@@ -1,5 +1,5 @@
 import { catchError, concat, defer, map, type Observable, of } from 'rxjs';
-import { toApiError } from '../http/errors';
+import { type ApiError, hasErrorCode, toApiError } from '../http/errors';
 
 /** How long the server waits for a printer to take a label (connect and send) before it gives up. */
 export const printTimeoutMs = 5_000;
@@ -19,17 +19,23 @@ export type PrintResult = PrintOutcome & { elapsedMs: number };
 export type PrintJobState =
   | { name: 'SENDING' }
   | { name: 'DONE'; result: PrintResult }
-  | { name: 'FAILED'; message: string };
+  | { name: 'FAILED'; message: string; error: ApiError };
 
-/** Runs `send` when subscribed: SENDING at once, then its result, or FAILED with SPEC 8's message. */
+/** Runs `send` when subscribed: SENDING at once, then its result, or FAILED with SPEC 8's message and the error. */
 export function printJob(send: () => Promise<PrintResult>): Observable<PrintJobState> {
   return concat(
     of<PrintJobState>({ name: 'SENDING' }),
     defer(send).pipe(
       map((result): PrintJobState => ({ name: 'DONE', result })),
-      catchError((error: unknown) =>
-        of<PrintJobState>({ name: 'FAILED', message: toApiError(error).message }),
-      ),
+      catchError((error: unknown) => {
+        const apiError = toApiError(error);
+        return of<PrintJobState>({ name: 'FAILED', message: apiError.message, error: apiError });
+      }),
     ),
   );
 }
+
+/** Whether a job was refused because its printer would lose it (paper out, head open): "Print anyway" may send it. */
+export const mayPrintAnyway = (job: PrintJobState | null): boolean =>
+  job?.name === 'FAILED' &&
+  (hasErrorCode(job.error, 'PRINTER_PAPER_OUT') || hasErrorCode(job.error, 'PRINTER_HEAD_OPEN'));

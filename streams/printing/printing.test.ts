@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors';
 import {
   isValidSscc,
   type LabelWords,
+  mayPrintAnyway,
   palletLabelLayout,
   printJob,
   sscc,
@@ -137,6 +138,20 @@ describe('printJob', () => {
         toArray(),
       ),
     );
-    expect(states[1]).toEqual({ name: 'FAILED', message: 'Bad gateway. Please try again later' });
+    expect(states[1]).toMatchObject({ name: 'FAILED', message: 'Bad gateway. Please try again later' });
+  });
+});
+
+describe('mayPrintAnyway', () => {
+  const refusal = (code: 'PRINTER_PAPER_OUT' | 'PRINTER_HEAD_OPEN' | 'NO_DEFAULT_PRINTER') =>
+    printJob(() => Promise.reject(new ApiError('x', 'status', 409, 'x', code, undefined, { name: 'Dock' })));
+
+  it('offers "Print anyway" only for a job its printer would lose: paper out, head open', async () => {
+    const last = async (job: ReturnType<typeof refusal>) => (await firstValueFrom(job.pipe(toArray())))[1];
+    expect(mayPrintAnyway(await last(refusal('PRINTER_PAPER_OUT')))).toBe(true);
+    expect(mayPrintAnyway(await last(refusal('PRINTER_HEAD_OPEN')))).toBe(true);
+    expect(mayPrintAnyway(await last(refusal('NO_DEFAULT_PRINTER')))).toBe(false);
+    expect(mayPrintAnyway({ name: 'SENDING' })).toBe(false);
+    expect(mayPrintAnyway(null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type Socket } from 'node:net';
+import { hostStatusQuery } from '../../streams/printing';
 
 /**
  * The printer ports of a server that tests print on: fake printers listen on whatever free port
@@ -6,18 +7,26 @@ import { createServer, type Socket } from 'node:net';
  */
 export const fakePrinterPorts = '9100,1024-65535';
 
-/** A label printer's raw port on 127.0.0.1: every connection's bytes, up to its close, are one job. */
+/**
+ * A label printer's raw port on 127.0.0.1: every connection's bytes, up to its close, are one
+ * job, except a connection that asks `~HS`, which gets `status` (as `hostStatusAnswer` makes it)
+ * or, while `status` is null, no answer at all.
+ */
 export interface FakePrinter {
   port: number;
   /** The jobs received so far, oldest first. */
   jobs: Buffer[];
+  /** The answer to `~HS`; null: the printer does not answer status. */
+  status: string | null;
+  /** How many times it was asked for its status. */
+  statusQueries: number;
   /** The next job to arrive (or the oldest not yet taken). */
   nextJob(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
 /** Starts a {@link FakePrinter} on a free port. */
-export async function startFakePrinter(): Promise<FakePrinter> {
+export async function startFakePrinter(status: string | null = null): Promise<FakePrinter> {
   const jobs: Buffer[] = [];
   let taken = 0;
   const waiting: (() => void)[] = [];
@@ -25,8 +34,16 @@ export async function startFakePrinter(): Promise<FakePrinter> {
   const server = createServer((socket) => {
     sockets.add(socket);
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
+    const asked = () => Buffer.concat(chunks).toString('latin1') === hostStatusQuery;
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      if (!asked()) return;
+      fake.statusQueries++;
+      if (fake.status !== null) socket.write(fake.status);
+    });
+    socket.on('error', () => {}); // a status query is cut off once answered
     socket.on('end', () => {
+      if (asked()) return void socket.end();
       jobs.push(Buffer.concat(chunks));
       for (const wake of waiting.splice(0)) wake();
       socket.end();
@@ -36,9 +53,11 @@ export async function startFakePrinter(): Promise<FakePrinter> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
+  const fake: FakePrinter = {
     port: address.port,
     jobs,
+    status,
+    statusQueries: 0,
     async nextJob() {
       while (jobs.length <= taken) await new Promise<void>((resolve) => waiting.push(resolve));
       return jobs[taken++];
@@ -49,6 +68,7 @@ export async function startFakePrinter(): Promise<FakePrinter> {
         server.close(() => resolve());
       }),
   };
+  return fake;
 }
 
 /** A port on 127.0.0.1 that nothing listens on (connections to it are refused). */

@@ -5,6 +5,7 @@ import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth
 import { fieldError, forbidden, HttpError, invalid, refuse } from '../../plugins/errors';
 import { errorSchema } from '../../plugins/openapi';
 import { isFamilyRevoked } from '../auth/repository';
+import { prunePrintJobs } from '../printing/jobs';
 import { findUser, hasClientAccess } from '../users/repository';
 import { type Holder, StreamHolders } from './holders';
 import { LiveHub } from './hub';
@@ -47,7 +48,9 @@ export async function liveRoutes(app: App): Promise<void> {
       .streamsByLocation()
       .map(({ locationId, streams }) => ({ labels: { location: locationId }, value: streams })),
   );
-  const prune = () => void pruneLiveEvents(app.db, options).catch(onError);
+  // the label job history is kept as long as the log keeps its events
+  const prune = () =>
+    void Promise.all([pruneLiveEvents(app.db, options), prunePrintJobs(app.db, options)]).catch(onError);
   const pruning = setInterval(prune, options.pruneIntervalMs).unref();
   prune();
   app.addHook('preClose', () => hub.drain());

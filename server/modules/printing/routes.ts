@@ -12,6 +12,8 @@ import {
   type PrintResult,
   palletLabelLayout,
   printerDpis,
+  printerStates,
+  refusesJobs,
   testLabelFields,
 } from '../../../streams/printing';
 import type { App } from '../../app';
@@ -33,6 +35,7 @@ import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
 import { loadPallet } from '../pallets/routes';
 import { localeSchema } from '../users/schemas';
+import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
 import { sendRaw } from './raw-tcp';
 import {
   clearDefault,
@@ -43,7 +46,6 @@ import {
   insertPrinter,
   labelLocale,
   labelSettings,
-  listPrinters,
   lockLocationPrinters,
   type PrinterDoc,
   palletSscc,
@@ -51,6 +53,7 @@ import {
   setLabelLocale,
   updatePrinter,
 } from './repository';
+import { PrinterWatch, printingSetup } from './status-watch';
 import { layoutZpl } from './zpl';
 
 /**
@@ -125,7 +128,49 @@ const printerSchema = z.object({
   isDefault: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  status: z
+    .object({
+      state: z.enum(printerStates),
+      flags: z
+        .object({
+          paperOut: z.boolean(),
+          paused: z.boolean(),
+          headOpen: z.boolean(),
+          ribbonOut: z.boolean(),
+          overTemperature: z.boolean(),
+          labelsWaiting: z.number().int(),
+        })
+        .nullable()
+        .describe('its last answer to ~HS; null while it never answered one'),
+    })
+    .describe(
+      "what the printer says of itself (Zebra's ~HS, asked every 30 s and before each job): unknown for a printer that does not answer status, unreachable after two missed polls",
+    ),
 });
+
+const printerStatusSchema = printerSchema.shape.status;
+
+const printJobSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  printerId: z.string().nullable().describe('null once the printer is removed'),
+  printerName: z.string(),
+  palletId: z.string().nullable().describe('null for a test label'),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  createdAt: z.string(),
+  outcome: z.enum(['sent', 'refused', 'timed_out', 'unreachable', 'failed', 'held']),
+  bytes: z.number().int().nullable(),
+  message: z.string().nullable(),
+  statusBefore: printerStatusSchema,
+  statusAfter: printerStatusSchema.nullable(),
+});
+
+/** A job's body: "Print anyway" sends it to a printer that reports paper out or its head open. */
+const forceField = z
+  .boolean()
+  .optional()
+  .describe('send it also to a printer that reports paper out or its head open');
 
 const printResultSchema = z
   .discriminatedUnion('status', [
@@ -206,14 +251,15 @@ const nameTaken = (name: string) => () =>
  * Prints a label on `printer` (its ZPL is ASCII only, text being `^FH`-escaped, so its bytes are
  * its characters) and records the job as an analytics event: `system_update` when the printer
  * took it, `error` with the socket's failure otherwise. A printer saved before PRINTER_PORTS
- * left out its port gets 409 and nothing is sent.
+ * left out its port gets 409 and nothing is sent; so does a printer that, asked just before,
+ * reports paper out or its head open (the job would be lost), unless `force`.
  */
 async function printLabel(
   request: FastifyRequest,
   printer: PrinterDoc,
-  fields: LabelFields,
+  zpl: string,
   what: { palletId: string | null; notes: string },
-  words: LabelWords,
+  force = false,
 ): Promise<PrintResult> {
   const app = request.server;
   if (!portAllowed(app.config.printerPorts, printer.port)) {
@@ -223,11 +269,44 @@ async function printLabel(
       allowedPorts,
     });
   }
-  const result = await sendRaw(
-    printer.host,
-    printer.port,
-    Buffer.from(labelZpl(fields, printer, words), 'ascii'),
-  );
+  const job = {
+    locationId: printer.locationId,
+    printerId: printer.id,
+    printerName: printer.name,
+    palletId: what.palletId,
+    userId: currentUser(request).id,
+    zpl,
+  };
+  const before = await app.printerWatch.check(printer.id);
+  if (!force && refusesJobs(before.state)) {
+    const params = { name: printer.name };
+    const refusal =
+      before.state === 'paper_out'
+        ? refuse(
+            'PRINTER_PAPER_OUT',
+            `${printer.name} is out of labels: load labels, or print anyway`,
+            params,
+          )
+        : refuse('PRINTER_HEAD_OPEN', `${printer.name} has its head open: close it, or print anyway`, params);
+    await insertPrintJob(app.db, {
+      ...job,
+      outcome: 'held',
+      bytes: null,
+      message: refusal.message,
+      statusBefore: before,
+      statusAfter: null,
+    });
+    throw refusal;
+  }
+  const result = await sendRaw(printer.host, printer.port, Buffer.from(zpl, 'ascii'));
+  await insertPrintJob(app.db, {
+    ...job,
+    outcome: result.status,
+    bytes: result.status === 'sent' ? result.bytes : null,
+    message: result.status === 'sent' ? null : result.message,
+    statusBefore: before,
+    statusAfter: await app.printerWatch.check(printer.id),
+  });
   await insertAnalyticsEvents(app.db, [
     {
       event_type: result.status === 'sent' ? 'system_update' : 'error',
@@ -249,6 +328,7 @@ async function printLabel(
  */
 async function printingChanged(
   trx: Kysely<DB>,
+  watch: PrinterWatch,
   locationId: string,
   notes: string,
   previous: unknown,
@@ -257,8 +337,7 @@ async function printingChanged(
   const message = {
     // not one of SPEC 7's types: clients that do not know it skip it
     type: 'PRINTERS_UPDATE',
-    printers: await listPrinters(trx, locationId),
-    ...(await labelSettings(trx, locationId)),
+    ...(await printingSetup(trx, watch, locationId)),
   };
   return {
     live: [{ locationId, message }],
@@ -278,6 +357,18 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** CONTRACT's printing routes: printers per location, the GS1 setting, pallet labels as ZPL, and printing over raw TCP. */
 export async function printingRoutes(app: App): Promise<void> {
+  const watch = new PrinterWatch(app);
+  app.decorate('printerWatch', watch);
+  app.addHook('onReady', async () => watch.start());
+  app.addHook('onClose', async () => watch.stop());
+  const withStatus = (printer: PrinterDoc) => ({ ...printer, status: watch.status(printer.id) });
+  /** A printer change's answer, once the watch polls the printers as they are now. */
+  const synced = async <T>(answer: Promise<T>) => {
+    const body = await answer;
+    void watch.sync();
+    return body;
+  };
+
   app.get(
     '/api/printers',
     {
@@ -291,7 +382,8 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       await assertLocationAccess(request, request.query.locationId);
-      return { data: await listPrinters(app.db, request.query.locationId) };
+      const { printers } = await printingSetup(app.db, watch, request.query.locationId);
+      return { data: printers };
     },
   );
 
@@ -311,19 +403,28 @@ export async function printingRoutes(app: App): Promise<void> {
       const { locationId, isDefault, ...fields } = request.body;
       await assertLocationAccess(request, locationId);
       assertPrinterPort(app, fields.port);
-      return mutate(request, reply, async (trx) => {
-        await lockLocationPrinters(trx, locationId);
-        const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
-        if (makeDefault) await clearDefault(trx, locationId);
-        const printer = await refuseDuplicate(nameTaken(fields.name), () =>
-          insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
-        );
-        return {
-          status: 201,
-          body: printer,
-          ...(await printingChanged(trx, locationId, `Printer ${printer.name} added`, null, printer)),
-        };
-      });
+      return synced(
+        mutate(request, reply, async (trx) => {
+          await lockLocationPrinters(trx, locationId);
+          const makeDefault = isDefault ?? (await defaultPrinter(trx, locationId)) === undefined;
+          if (makeDefault) await clearDefault(trx, locationId);
+          const printer = await refuseDuplicate(nameTaken(fields.name), () =>
+            insertPrinter(trx, locationId, { ...fields, isDefault: makeDefault }),
+          );
+          return {
+            status: 201,
+            body: withStatus(printer),
+            ...(await printingChanged(
+              trx,
+              watch,
+              locationId,
+              `Printer ${printer.name} added`,
+              null,
+              printer,
+            )),
+          };
+        }),
+      );
     },
   );
 
@@ -343,18 +444,27 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const printer = await loadPrinter(request, request.params.id);
       assertPrinterPort(app, request.body.port);
-      return mutate(request, reply, async (trx) => {
-        await lockLocationPrinters(trx, printer.locationId);
-        if (request.body.isDefault) await clearDefault(trx, printer.locationId);
-        const name = request.body.name ?? printer.name;
-        const changed = await refuseDuplicate(nameTaken(name), () =>
-          updatePrinter(trx, printer.id, request.body),
-        );
-        return {
-          body: changed,
-          ...(await printingChanged(trx, printer.locationId, `Printer ${name} changed`, printer, changed)),
-        };
-      });
+      return synced(
+        mutate(request, reply, async (trx) => {
+          await lockLocationPrinters(trx, printer.locationId);
+          if (request.body.isDefault) await clearDefault(trx, printer.locationId);
+          const name = request.body.name ?? printer.name;
+          const changed = await refuseDuplicate(nameTaken(name), () =>
+            updatePrinter(trx, printer.id, request.body),
+          );
+          return {
+            body: withStatus(changed),
+            ...(await printingChanged(
+              trx,
+              watch,
+              printer.locationId,
+              `Printer ${name} changed`,
+              printer,
+              changed,
+            )),
+          };
+        }),
+      );
     },
   );
 
@@ -371,32 +481,36 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const printer = await loadPrinter(request, request.params.id);
-      return mutate(request, reply, async (trx) => {
-        await lockLocationPrinters(trx, printer.locationId);
-        await deletePrinter(trx, printer.id);
-        return {
-          body: { success: true as const },
-          ...(await printingChanged(
-            trx,
-            printer.locationId,
-            `Printer ${printer.name} removed`,
-            printer,
-            null,
-          )),
-        };
-      });
+      return synced(
+        mutate(request, reply, async (trx) => {
+          await lockLocationPrinters(trx, printer.locationId);
+          await deletePrinter(trx, printer.id);
+          return {
+            body: { success: true as const },
+            ...(await printingChanged(
+              trx,
+              watch,
+              printer.locationId,
+              `Printer ${printer.name} removed`,
+              printer,
+              null,
+            )),
+          };
+        }),
+      );
     },
   );
 
   app.post(
     '/api/printers/:id/test',
     {
-      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED'] },
+      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED', 'PRINTER_PAPER_OUT', 'PRINTER_HEAD_OPEN'] },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: "Print a test label (the pallet label with the printer's name and address) over raw TCP",
         params: idParams,
+        body: z.object({ force: forceField }).strict().nullish(),
         response: { 200: printResultSchema, ...errors(401, 404, 409) },
       },
     },
@@ -412,9 +526,9 @@ export async function printingRoutes(app: App): Promise<void> {
       return printLabel(
         request,
         printer,
-        fields,
+        labelZpl(fields, printer, words),
         { palletId: null, notes: `Test label printed on ${printer.name}` },
-        words,
+        request.body?.force,
       );
     },
   );
@@ -447,14 +561,22 @@ export async function printingRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets/:id/print',
     {
-      config: { conflicts: ['NO_DEFAULT_PRINTER', 'PRINTER_PORT_NOT_ALLOWED', 'SSCC_SERIALS_EXHAUSTED'] },
+      config: {
+        conflicts: [
+          'NO_DEFAULT_PRINTER',
+          'PRINTER_PORT_NOT_ALLOWED',
+          'PRINTER_PAPER_OUT',
+          'PRINTER_HEAD_OPEN',
+          'SSCC_SERIALS_EXHAUSTED',
+        ],
+      },
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary:
           "Print a pallet's label on a printer of its location (default: the location's default printer)",
         params: idParams,
-        body: z.object({ printerId: z.string().optional() }).strict().optional(),
+        body: z.object({ printerId: z.string().optional(), force: forceField }).strict().optional(),
         response: { 200: printResultSchema, ...errors(401, 404, 409, 422) },
       },
     },
@@ -468,12 +590,64 @@ export async function printingRoutes(app: App): Promise<void> {
       return printLabel(
         request,
         printer,
-        fields,
+        labelZpl(fields, printer, words),
         {
           palletId: pallet.id,
           notes: `Label printed on ${printer.name}`,
         },
-        words,
+        request.body?.force,
+      );
+    },
+  );
+
+  app.get(
+    '/api/print-jobs',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: `A location's last ${recentPrintJobs} label jobs, newest first`,
+        description:
+          "Each job: pallet (null for a test label), printer, who sent it and when, the bytes sent, what the printer did (held: not sent, the printer reported paper out or its head open) and the printer's status before and after. Kept as long as the live event log keeps its events.",
+        querystring: z.object({ locationId: z.uuid() }),
+        response: { 200: z.object({ data: z.array(printJobSchema) }), ...errors(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      await assertLocationAccess(request, request.query.locationId);
+      return { data: await listPrintJobs(app.db, request.query.locationId) };
+    },
+  );
+
+  app.post(
+    '/api/print-jobs/:id/reprint',
+    {
+      config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED', 'PRINTER_PAPER_OUT', 'PRINTER_HEAD_OPEN'] },
+      preHandler: requireAuth,
+      schema: {
+        tags: ['printing'],
+        summary: "Send a job's label again, byte for byte, to its printer (a new job of its own)",
+        params: idParams,
+        body: z.object({ force: forceField }).strict().nullish(),
+        response: { 200: printResultSchema, ...errors(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      const job = visible(
+        currentUser(request),
+        await findPrintJob(app.db, request.params.id),
+        (found) => found.locationId,
+      );
+      // a removed printer's jobs cannot go anywhere
+      if (job.printerId === null) throw notFound();
+      const printer = await loadPrinter(request, job.printerId);
+      return printLabel(
+        request,
+        printer,
+        job.zpl,
+        { palletId: job.palletId, notes: `Label printed again on ${printer.name}` },
+        request.body?.force,
       );
     },
   );
@@ -538,6 +712,7 @@ export async function printingRoutes(app: App): Promise<void> {
           body: { locationId, ...(await labelSettings(trx, locationId)) },
           ...(await printingChanged(
             trx,
+            watch,
             locationId,
             changed.length > 1
               ? 'Label settings changed'

@@ -120,7 +120,19 @@ describe('sorting console', () => {
   it("prints on the location's default printer when it has one, not in the browser", async () => {
     const { fetch } = mount(<SortingConsole />, [], (request) => {
       if (request.path === '/api/printers')
-        return { body: { data: [{ id: 'pr1', name: 'Line 1', isDefault: true, locationId: 'l1' }] } };
+        return {
+          body: {
+            data: [
+              {
+                id: 'pr1',
+                name: 'Line 1',
+                isDefault: true,
+                locationId: 'l1',
+                status: { state: 'ready', flags: null },
+              },
+            ],
+          },
+        };
       if (request.method === 'POST' && request.path === '/api/pallets')
         return { status: 201, body: palletDoc('p9', 400, { added_by: 'u1', created_at: now() }) };
       if (request.path === '/api/pallets/p9/print') return { body: { status: 'sent', bytes: 300 } };

@@ -5,6 +5,7 @@ import { hasPermission } from '../../../streams/permissions';
 import {
   labelLimitsMm,
   labelWords,
+  mayPrintAnyway,
   type PrintJobState,
   palletLabelLayout,
   printerDpis,
@@ -15,9 +16,11 @@ import { usePermission } from '../../hooks/permissions';
 import {
   type Printer,
   type PrinterFields,
+  type PrintJob,
   usePrinterCommands,
   usePrinters,
   usePrintJob,
+  usePrintJobs,
 } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
@@ -25,6 +28,7 @@ import { Button } from '../../ui/button';
 import { LanguageSelect } from '../../ui/language-select';
 import { PageTitle } from '../../ui/page-title';
 import { usePrintJobText } from '../../ui/print-job-text';
+import { PrinterStateBadge } from '../../ui/printer-state';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
@@ -47,7 +51,15 @@ const today = () => new Date().toISOString().slice(0, 10);
  * What a print job shows: sending, sent with its bytes, or what went wrong with the printer at
  * `where` (host:port); read aloud as it changes.
  */
-function JobStatus({ job, where }: { job: PrintJobState | null; where: string }) {
+function JobStatus({
+  job,
+  where,
+  testId = 'print-status',
+}: {
+  job: PrintJobState | null;
+  where: string;
+  testId?: string;
+}) {
   const jobText = usePrintJobText();
   const tone =
     job === null || job.name === 'SENDING'
@@ -56,12 +68,7 @@ function JobStatus({ job, where }: { job: PrintJobState | null; where: string })
         ? styles.ok
         : styles.bad;
   return (
-    <p
-      role="status"
-      aria-live="polite"
-      data-testid="print-status"
-      className={[styles.status, tone].join(' ')}
-    >
+    <p role="status" aria-live="polite" data-testid={testId} className={[styles.status, tone].join(' ')}>
       {job && jobText(job, where)}
     </p>
   );
@@ -227,6 +234,96 @@ function LabelSettingsForm({
   );
 }
 
+/**
+ * The location's recent label jobs: when, on which printer, which label (a pallet's or the test
+ * label), who sent it, what the printer did and said before and after; "Reprint" sends a label
+ * again as it was, "Print anyway" after a refusal.
+ */
+function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => void }) {
+  const { t } = useTranslation(['printers', 'common']);
+  const format = useFormats();
+  const commands = usePrinterCommands();
+  const [job, startJob] = usePrintJob();
+  const [reprinted, setReprinted] = useState<PrintJob | null>(null);
+  const reprint = (of: PrintJob, force: boolean) => {
+    setReprinted(of);
+    startJob(async () => {
+      try {
+        return await commands.reprint(of.id, force)();
+      } finally {
+        onPrinted();
+      }
+    });
+  };
+  const statusText = (status: PrintJob['statusBefore'] | null) =>
+    status ? t(`common:print.state.${status.state}`) : t('jobs.notAsked');
+  return (
+    <section aria-labelledby="jobs-heading" className={`${styles.panel} ${styles.jobs}`}>
+      <h2 id="jobs-heading">{t('jobs.heading')}</h2>
+      {jobs.length === 0 ? (
+        <p>{t('jobs.none')}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('jobs.when')}</th>
+              <th scope="col">{t('jobs.printer')}</th>
+              <th scope="col">{t('jobs.label')}</th>
+              <th scope="col">{t('jobs.by')}</th>
+              <th scope="col">{t('jobs.outcome')}</th>
+              <th scope="col">{t('jobs.status')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('jobs.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((row) => {
+              const label = row.palletId ?? t('jobs.testLabel');
+              return (
+                <tr key={row.id} data-job-id={row.id}>
+                  <td>{format.dateTime(row.createdAt)}</td>
+                  <td translate="no">{row.printerName}</td>
+                  <td translate={row.palletId ? 'no' : undefined}>{label}</td>
+                  <td translate="no">{row.username ?? '–'}</td>
+                  <td>
+                    {row.outcome === 'sent'
+                      ? t('jobs.sent', { count: row.bytes ?? 0 })
+                      : t(`jobs.outcomeOf.${row.outcome}`)}
+                  </td>
+                  <td>
+                    {t('jobs.statusChange', {
+                      before: statusText(row.statusBefore),
+                      after: statusText(row.statusAfter),
+                    })}
+                  </td>
+                  <td>
+                    {row.printerId !== null && (
+                      <Button
+                        onClick={() => reprint(row, false)}
+                        disabled={job?.name === 'SENDING'}
+                        aria-label={t('jobs.reprintOf', { label, printer: row.printerName })}
+                      >
+                        {t('jobs.reprint')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <div className={styles.actions}>
+        {reprinted && mayPrintAnyway(job) && (
+          <Button onClick={() => reprint(reprinted, true)}>{t('common:print.anyway')}</Button>
+        )}
+      </div>
+      <JobStatus job={job} where={reprinted?.printerName ?? ''} testId="reprint-status" />
+    </section>
+  );
+}
+
 type Editing = { kind: 'new' } | { kind: 'edit'; printer: Printer } | null;
 
 /** Printers: the chosen location's label printers, a preview of their label, and a test print. */
@@ -242,6 +339,15 @@ export default function PrinterConfigScreen() {
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<PrinterFields | null>(null);
   const [job, startJob] = usePrintJob();
+  const history = usePrintJobs();
+  const printTest = (printer: Printer, force: boolean) =>
+    startJob(async () => {
+      try {
+        return await commands.test(printer.id, force)();
+      } finally {
+        history.reload();
+      }
+    });
 
   const printers = state.status === 'ready' ? state.printers : [];
   const selected = printers.find((p) => p.id === selectedId) ?? printers[0] ?? null;
@@ -321,6 +427,7 @@ export default function PrinterConfigScreen() {
                   >
                     <strong translate="no">{printer.name}</strong>
                     {printer.isDefault && <span className={styles.badge}>{t('default')}</span>}
+                    <PrinterStateBadge status={printer.status} />
                     <span>
                       <span translate="no">
                         {printer.host}:{printer.port}
@@ -386,10 +493,13 @@ export default function PrinterConfigScreen() {
                 />
                 {selected && draft === null && (
                   <div className={styles.actions}>
+                    {mayPrintAnyway(job) && (
+                      <Button onClick={() => printTest(selected, true)}>{t('common:print.anyway')}</Button>
+                    )}
                     <Button
                       variant="primary"
                       disabled={job?.name === 'SENDING'}
-                      onClick={() => startJob(commands.test(selected.id))}
+                      onClick={() => printTest(selected, false)}
                     >
                       {t('preview.print', { name: selected.name })}
                     </Button>
@@ -401,6 +511,7 @@ export default function PrinterConfigScreen() {
               <p>{t('preview.none')}</p>
             )}
           </section>
+          {history.jobs && <JobHistory jobs={history.jobs} onPrinted={history.reload} />}
         </div>
       )}
     </div>
