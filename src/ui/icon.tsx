@@ -13,7 +13,10 @@ export type IconName =
   | 'close'
   | 'qr'
   | 'edit'
-  | 'trash';
+  | 'trash'
+  | 'sort'
+  | 'sort-up'
+  | 'sort-down';
 
 const paths: Record<IconName, string> = {
   alert: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 5v6m0 3.5v.5',
@@ -27,6 +30,9 @@ const paths: Record<IconName, string> = {
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2',
   edit: 'M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
+  sort: 'M8 9l4-4 4 4M8 15l4 4 4-4',
+  'sort-up': 'M12 19V5M6 11l6-6 6 6',
+  'sort-down': 'M12 5v14M6 13l6 6 6-6',
 };
 
 type IconProps = SVGProps<SVGSVGElement> & {
