@@ -39,6 +39,7 @@ export default defineConfig({
       'languageName.*',
       'print.jobFailed.*',
       'column.*',
+      'list.*',
       'field.*',
       'filters.any.*',
       'palletStatus.*',

@@ -18,6 +18,7 @@ import { passwordProblems } from '../screens/change-password/change-password-scr
 import { deeds } from '../screens/dashboard/activity-panel';
 import { fixedChoices } from '../screens/dashboard/filter-bar';
 import { columns } from '../screens/dashboard/pallet-table';
+import { listColumns } from '../screens/inventory/pallet-list';
 import { orderStatuses } from '../screens/mobile-operator/order-status';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
@@ -135,6 +136,7 @@ describe('the messages the code picks by a value', () => {
     ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
     ['common', 'print.jobFailed', printFailures.map((failure) => `print.jobFailed.${failure}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
+    ['inventory', 'list', listColumns.map((name) => `list.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
     ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],
     ...Object.entries(fixedChoices).map(([filter, values]): [string, string, string[]] => [
