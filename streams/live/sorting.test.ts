@@ -6,7 +6,7 @@ import { defaultFilters, type PalletQuery, samePalletQuery, visiblePalletIds } f
 import { normaliseMessage } from './normalise';
 import { applyEvents, emptyProjection, type Projection, projectionOf } from './projection';
 import { boardKey, palletKeys, resortIds, sortIds } from './sorting';
-import { palletMessage } from './test-support';
+import { palletMessage, update } from './test-support';
 import type { LiveEvent, Order, Pallet } from './types';
 
 const minute = 60_000;
@@ -150,6 +150,41 @@ describe('visiblePalletIds in a column order', () => {
       [2, 4, 3, 1],
       [4, 1, 2],
       [2, 1, 4],
+    ]);
+  });
+
+  it('sorts again by "Order" when a customer is renamed, though no pallet changed', () => {
+    const states = new Subject<Projection>();
+    const lists: (readonly string[])[] = [];
+    const byOrder = { filters: defaultFilters, created: null, sort: { column: 'order', descending: false } };
+    states.pipe(visiblePalletIds(new BehaviorSubject(byOrder))).subscribe((ids) => lists.push(ids));
+    const order = (orderId: string, customer: string) => ({
+      id: orderId,
+      palletIds: [],
+      assignedPallets: 0,
+      customer,
+    });
+    let state = projectionOf(
+      {
+        pallets: [pallet(1, { orderId: 'o1' }), pallet(2, { orderId: 'o2' })],
+        orders: [order('o1', 'Albert'), order('o2', 'Bakker')],
+        zones: [],
+      },
+      0,
+      emptyProjection.pendingZones,
+      [],
+      0,
+    );
+    states.next(state);
+    const renamed = normaliseMessage(
+      update({ type: 'ORDER_UPDATE', action: 'update', orders: [order('o1', 'Zeeman')] }),
+      0,
+    ) as LiveEvent;
+    state = applyEvents(state, [renamed], 0);
+    states.next(state);
+    expect(lists.map(ns)).toEqual([
+      [1, 2],
+      [2, 1],
     ]);
   });
 
