@@ -9,7 +9,7 @@ import {
 } from 'rxjs';
 import type { TimeWindow } from '../dates/windows';
 import type { Entities } from './entities';
-import { boardKey, type PalletSort, resortIds, type SortedIds, sortIds } from './sorting';
+import { boardKey, type PalletSort, resortIds, type SortedIds, sortShown } from './sorting';
 import { inStock, type Order, type Pallet } from './types';
 
 /** The dashboard filters of SPEC 3; '' or 'all' means no restriction. */
@@ -186,7 +186,8 @@ export function visiblePalletIds(
           };
           const sort = query.sort ?? null;
           const key = sort && boardKey(sort.column, { orders: state.orders, userNames: query.userNames });
-          const sorted = (list: readonly string[]) => (key ? sortIds(list, get, key, sort.descending) : null);
+          const sorted = (visible: ReadonlySet<string>) =>
+            key ? sortShown(state.pallets, visible, key, sort.descending) : null;
           const made = (visible: Set<string>, list: SortedIds | null, shown?: readonly string[]): View => ({
             query,
             visible,
@@ -196,11 +197,12 @@ export function visiblePalletIds(
           });
           if (view.query === null || !sameFilters(query, view.query) || state.changedPallets === null) {
             const shown = ids().filter(test);
-            return made(new Set(shown), sorted(shown), shown);
+            const visible = new Set(shown);
+            return made(visible, sorted(visible), shown);
           }
           // the same pallets in another order, or customers renamed under an order by "Order"
           if (query !== view.query || (sort?.column === 'order' && state.orders !== view.orders)) {
-            const next = made(view.visible, sorted(view.ids));
+            const next = made(view.visible, sorted(view.visible));
             return sameList(next.ids, view.ids) ? { ...next, ids: view.ids } : next;
           }
           const changed = new Set(state.changedPallets);
@@ -217,7 +219,7 @@ export function visiblePalletIds(
           if (key && view.sorted) {
             const next =
               resortIds(view.sorted, changed, entering, get, key, sort.descending) ??
-              sortIds([...view.visible], get, key, sort.descending);
+              sortShown(state.pallets, view.visible, key, sort.descending);
             return sameList(next.ids, view.ids) ? view : { ...view, sorted: next, ids: next.ids };
           }
           return moved ? made(view.visible, null) : view;

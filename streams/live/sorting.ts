@@ -62,17 +62,12 @@ function compare(ka: number, kb: number, a: string, b: string, descending: boole
   return a < b ? 1 : a > b ? -1 : 0;
 }
 
-/** Sorts `ids` by `key`; every key read once, each text ranked once, so 100,000 pallets sort in milliseconds. */
-export function sortIds(
+/** `ids` in the order of their keys (`values`, one each); each text ranked once, the keys compared as numbers. */
+function sortKeyed(
   ids: readonly string[],
-  get: (id: string) => Pallet | undefined,
-  key: SortKey,
+  values: readonly (number | string | null | undefined)[],
   descending: boolean,
 ): SortedIds {
-  const values = ids.map((id) => {
-    const pallet = get(id);
-    return pallet === undefined ? null : key(pallet);
-  });
   const texts = new Set<string>();
   for (const value of values) if (typeof value === 'string') texts.add(value);
   // texts people read as one ("Beef", "beef") share their rank
@@ -95,6 +90,43 @@ export function sortIds(
   });
   const order = Array.from(ids.keys()).sort((a, b) => compare(keys[a], keys[b], ids[a], ids[b], descending));
   return { ids: order.map((i) => ids[i]), ranks };
+}
+
+/** Sorts `ids` by `key`, every key read once. */
+export function sortIds(
+  ids: readonly string[],
+  get: (id: string) => Pallet | undefined,
+  key: SortKey,
+  descending: boolean,
+): SortedIds {
+  return sortKeyed(
+    ids,
+    ids.map((id) => {
+      const pallet = get(id);
+      return pallet === undefined ? null : key(pallet);
+    }),
+    descending,
+  );
+}
+
+/**
+ * Sorts the pallets of `shown` by `key`, read in one pass over the table rather than one look-up
+ * by id each: 100,000 look-ups alone took longer than the sort.
+ */
+export function sortShown(
+  pallets: Entities<Pallet>,
+  shown: ReadonlySet<string>,
+  key: SortKey,
+  descending: boolean,
+): SortedIds {
+  const ids: string[] = [];
+  const values: (number | string | null | undefined)[] = [];
+  pallets.forEach((pallet) => {
+    if (!shown.has(pallet.id)) return;
+    ids.push(pallet.id);
+    values.push(key(pallet));
+  });
+  return sortKeyed(ids, values, descending);
 }
 
 /**
@@ -126,7 +158,8 @@ export function resortIds(
     let high = rest.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compare(keyOf(rest[middle]) as number, k, rest[middle], id, descending) < 0) low = middle + 1;
+      const other = rest[middle];
+      if (compare(keyOf(other) as number, k, other, id, descending) < 0) low = middle + 1;
       else high = middle;
     }
     for (let i = from; i < low; i++) ids.push(rest[i]);
