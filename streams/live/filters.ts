@@ -159,6 +159,8 @@ interface View {
   /** The list in the query's column order, or null without one. */
   sorted: SortedIds | null;
   orders: Entities<Order> | undefined;
+  /** The state the list was made or last changed from: a new query alone keeps it. */
+  state: PalletsState | null;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -194,8 +196,12 @@ export function visiblePalletIds(
             sorted: list,
             ids: list?.ids ?? shown ?? ids().filter((id) => visible.has(id)),
             orders: state.orders,
+            state,
           });
-          if (view.query === null || !sameFilters(query, view.query) || state.changedPallets === null) {
+          // a state that may have changed everything (a snapshot) is filtered anew, once: a new
+          // order of it afterwards sorts what is shown
+          const anew = state !== view.state && state.changedPallets === null;
+          if (view.query === null || !sameFilters(query, view.query) || anew) {
             const shown = ids().filter(test);
             const visible = new Set(shown);
             return made(visible, sorted(visible), shown);
@@ -220,11 +226,13 @@ export function visiblePalletIds(
             const next =
               resortIds(view.sorted, changed, entering, get, key, sort.descending) ??
               sortShown(state.pallets, view.visible, key, sort.descending);
-            return sameList(next.ids, view.ids) ? view : { ...view, sorted: next, ids: next.ids };
+            return sameList(next.ids, view.ids)
+              ? { ...view, state }
+              : { ...view, sorted: next, ids: next.ids, state };
           }
-          return moved ? made(view.visible, null) : view;
+          return moved ? made(view.visible, null) : { ...view, state };
         },
-        { query: null, visible: new Set(), ids: [], sorted: null, orders: undefined },
+        { query: null, visible: new Set(), ids: [], sorted: null, orders: undefined, state: null },
       ),
       map((view) => view.ids),
       distinctUntilChanged(),

@@ -188,6 +188,39 @@ describe('visiblePalletIds in a column order', () => {
     ]);
   });
 
+  it('sorts what a snapshot shows without filtering all its pallets again', () => {
+    const base = projectionOf(
+      { pallets: [pallet(1, { weight: 5 }), pallet(2, { weight: 1 })], orders: [], zones: [] },
+      0,
+      emptyProjection.pendingZones,
+      [],
+      0,
+    );
+    let reads = 0;
+    const pallets = {
+      get: (palletId: string) => base.pallets.get(palletId),
+      forEach: (visit: (p: Pallet) => void) => base.pallets.forEach(visit),
+      count: base.pallets.count,
+      get ids() {
+        reads++;
+        return base.pallets.ids;
+      },
+    };
+    const query = new BehaviorSubject<PalletQuery>({ filters: defaultFilters, created: null });
+    const lists: (readonly string[])[] = [];
+    new BehaviorSubject({ pallets, changedPallets: null })
+      .pipe(visiblePalletIds(query))
+      .subscribe((ids) => lists.push(ids));
+    query.next(byWeight(false));
+    query.next(byWeight(true));
+    expect(lists.map(ns)).toEqual([
+      [1, 2],
+      [2, 1],
+      [1, 2],
+    ]);
+    expect(reads).toBe(1);
+  });
+
   it('reads a query of another order or another direction as another list', () => {
     expect(samePalletQuery(byWeight(true), byWeight(true))).toBe(true);
     expect(samePalletQuery(byWeight(true), byWeight(false))).toBe(false);

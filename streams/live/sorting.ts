@@ -121,8 +121,10 @@ export function sortShown(
 ): SortedIds {
   const ids: string[] = [];
   const values: (number | string | null | undefined)[] = [];
+  // all of them shown (the stock, unfiltered): none need be looked for
+  const all = shown.size === pallets.count;
   pallets.forEach((pallet) => {
-    if (!shown.has(pallet.id)) return;
+    if (!all && !shown.has(pallet.id)) return;
     ids.push(pallet.id);
     values.push(key(pallet));
   });
