@@ -17,6 +17,7 @@ export default defineConfig({
       'live.*',
       'pull.*',
       'connection.*',
+      'health.qualityName.*',
       'api.*',
       'login.*',
       'recovery.*',
@@ -47,6 +48,7 @@ export default defineConfig({
       'dateRange.*',
       'weightRange.*',
       'activity.deed.*',
+      'change.*',
     ],
   },
 });

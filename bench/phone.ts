@@ -108,7 +108,7 @@ try {
       const label = await rowSelect.locator('option', { hasText: row }).textContent();
       await rowSelect.selectOption({ label: label ?? '' });
       const answered = page.waitForResponse(
-        (r) => r.url().endsWith('/api/storage/positions') && r.request().method() === 'POST',
+        (r) => r.url().endsWith('/api/storage/moves') && r.request().method() === 'POST',
       );
       const tapped = Date.now();
       await page.getByRole('button', { name: 'Store here' }).click();

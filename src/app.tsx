@@ -1,19 +1,19 @@
 import { useSubscription } from 'observable-hooks';
-import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { openConsoles } from '../streams/consoles';
+import { EMPTY } from 'rxjs';
 import { canAccessAdminTab, canUseMobile } from '../streams/permissions';
 import { useMobileDevice, useUser } from './hooks/app-state';
-import { PermissionProvider, usePermission } from './hooks/permissions';
+import { PermissionProvider, useOpenConsoles, usePermission } from './hooks/permissions';
 import { i18n } from './i18n/i18n';
+import type { Chunk } from './routes/chunk';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
-import { screenChunks } from './routes/screens';
+import { screenChunks, shellChunk } from './routes/screens';
 import LoginScreen from './screens/login/login-screen';
 import { type Services, ServicesProvider, useServices } from './services';
 import { AccessDenied, AdminDenied, ConsoleDenied } from './shell/access-denied';
-import { Shell } from './shell/shell';
 import { ToastProvider } from './ui/toasts';
 
 /** Route patterns; every one renders the gate, which applies SPEC 2's table. */
@@ -39,12 +39,18 @@ function Screen({ screen }: { screen: ScreenName }) {
   if (screen === 'access-denied') return <AccessDenied />;
   if (screen === 'change-password') return <LazyScreen chunk={screenChunks[screen]} />;
   if (screen === 'admin-denied' || screen === 'console-denied')
-    return <Shell>{screen === 'admin-denied' ? <AdminDenied /> : <ConsoleDenied />}</Shell>;
-  return (
-    <Shell>
-      <LazyScreen chunk={screenChunks[screen]} />
-    </Shell>
-  );
+    return <Framed>{screen === 'admin-denied' ? <AdminDenied /> : <ConsoleDenied />}</Framed>;
+  return <Framed chunk={screenChunks[screen]} />;
+}
+
+/**
+ * A screen (its lazy chunk, or `children`) in the frame of the signed-in screens, whose code loads
+ * with the first of them, since the sign-in screen has no use for it. The screen's code loads
+ * beside the frame's, not after it.
+ */
+function Framed({ chunk, children }: { chunk?: Chunk; children?: ReactNode }) {
+  useSubscription(chunk?.state$ ?? EMPTY);
+  return <LazyScreen chunk={shellChunk}>{chunk ? <LazyScreen chunk={chunk} /> : children}</LazyScreen>;
 }
 
 /** Resolves the current path through the guards: renders its screen or replaces the URL with the target. */
@@ -55,7 +61,7 @@ function Gate() {
   const location = useLocation();
   const user = useUser();
   const mobileDevice = useMobileDevice();
-  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
+  const consoles = useOpenConsoles();
   const path = location.pathname + location.search;
   const target = resolveRoute(path, {
     signedIn: user !== null,

@@ -1,7 +1,18 @@
-import { type IDBPDatabase, openDB } from 'idb';
-import { asyncScheduler, fromEvent, map, merge, type Observable, of, shareReplay, startWith } from 'rxjs';
+import type { IDBPDatabase } from 'idb';
+import {
+  asyncScheduler,
+  defer,
+  first,
+  fromEvent,
+  map,
+  merge,
+  type Observable,
+  of,
+  shareReplay,
+  startWith,
+  switchMap,
+} from 'rxjs';
 import { replacedTokenMarkTtlMs, tabMessagesSettleMs } from '../streams/config';
-import { type Connection, createConnection } from '../streams/connection/connection';
 import type { EventSourceLike } from '../streams/connection/types';
 import {
   createMemoryStorage,
@@ -12,7 +23,7 @@ import {
   type Tabs,
   type User,
 } from '../streams/session';
-import type { Page } from './services';
+import type { Page, ServicesConnection } from './services';
 import { isMobileDevice, type Viewport, viewport$ } from './ui/layout/viewport';
 
 /** The browser's storage, or memory when the browser refuses it (private modes, blocked cookies). */
@@ -42,9 +53,14 @@ const replacedTokens = 'replaced-refresh-tokens';
  */
 function openReplacedMarks(win: Window): Promise<IDBPDatabase | null> {
   if (!win.indexedDB || !win.crypto?.subtle) return Promise.resolve(null);
-  return openDB('tomato-session', 1, {
-    upgrade: (created) => created.createObjectStore(replacedTokens),
-  }).catch(() => null);
+  // IndexedDB's wrapper loads with the first refresh, not with the sign-in screen
+  return import('idb')
+    .then(({ openDB }) =>
+      openDB('tomato-session', 1, {
+        upgrade: (created) => created.createObjectStore(replacedTokens),
+      }),
+    )
+    .catch(() => null);
 }
 
 /**
@@ -140,7 +156,7 @@ export function browserConnection(
   session: Session,
   user$: Observable<User | null>,
   path$: Observable<string>,
-): Connection {
+): ServicesConnection {
   const visible = () => win.document.visibilityState === 'visible';
   // as the screens tell a phone from a desktop: the forced mode chosen, else the device
   let forced: string | null = null;
@@ -148,20 +164,35 @@ export function browserConnection(
     forced = mode;
   });
   const mobile = () => (forced ? forced === 'mobile' : isMobileDevice(win.navigator));
-  return createConnection({
-    client: () => (mobile() ? 'mobile' : 'desktop'),
-    // the DOM's handler slots take Event where EventSourceLike names the fields it reads
-    eventSource: (url) =>
-      new (win as Window & typeof globalThis).EventSource(url, {
-        withCredentials: true,
-      }) as unknown as EventSourceLike,
-    storage: deps.storage,
-    user$,
-    location$: session.preferences.locationId$.pipe(map((id) => (id ? { id } : null))),
-    path$,
-    visibility$: fromEvent(win.document, 'visibilitychange').pipe(map(visible), startWith(visible())),
-    random: deps.random,
-  });
+  // the connection's code loads with its first reader (the badge, the live data), made once: the
+  // sign-in screen, which never connects (SPEC 2), has no use for it
+  const connection = defer(() => import('../streams/connection/connection')).pipe(
+    map(({ createConnection }) =>
+      createConnection({
+        client: () => (mobile() ? 'mobile' : 'desktop'),
+        // the DOM's handler slots take Event where EventSourceLike names the fields it reads
+        eventSource: (url) =>
+          new (win as Window & typeof globalThis).EventSource(url, {
+            withCredentials: true,
+          }) as unknown as EventSourceLike,
+        storage: deps.storage,
+        user$,
+        location$: session.preferences.locationId$.pipe(map((id) => (id ? { id } : null))),
+        path$,
+        visibility$: fromEvent(win.document, 'visibilitychange').pipe(map(visible), startWith(visible())),
+        random: deps.random,
+      }),
+    ),
+    shareReplay(1),
+  );
+  return {
+    state$: connection.pipe(switchMap((c) => c.state$)),
+    health$: connection.pipe(switchMap((c) => c.health$)),
+    messagesOf: (locationId) => connection.pipe(switchMap((c) => c.messagesOf(locationId))),
+    setScanningMode: (on) => {
+      connection.pipe(first()).subscribe((c) => c.setScanningMode(on));
+    },
+  };
 }
 
 /** Local storage key that the browser tests set to see every text in the pseudo-language. */

@@ -1,7 +1,17 @@
 import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  distinctUntilChanged,
+  map,
+  type Observable,
+  of,
+  shareReplay,
+  switchMap,
+} from 'rxjs';
 import { type Analytics, createAnalytics, createUserNames } from '../streams/analytics';
+import type { ConnectionHealth } from '../streams/connection/types';
 import { createSortingChoices, type SortingChoices } from '../streams/consoles';
 import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import { createLocale, type LocaleStore } from '../streams/i18n';
@@ -9,11 +19,11 @@ import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { Session, StorageLike, User } from '../streams/session';
-import { chosenLiveStore, reloadLive } from './hooks/live-store';
 import { createLocations, type Locations } from './hooks/locations';
-import { queueMessages } from './offline/queue';
+import { offlineNoise } from './shell/api-error';
 import type { BadgeConnection } from './ui/connection-badge';
 import type { Viewport } from './ui/layout/viewport';
+import { createProcessingStore, type ProcessingStore } from './ui/processing-store';
 import { createToastStore, type ToastStore } from './ui/toast-store';
 
 /** The app's long-lived streams, made once in main.tsx (or by a test) and shared through context. */
@@ -25,12 +35,16 @@ export type Services = {
   user$: Observable<User | null>;
   locations: Locations;
   toasts: ToastStore;
+  /** Work under way: behind the full-screen overlay, or shown in the corner (SPEC 2). */
+  processing: ProcessingStore;
   viewport$: Observable<Viewport>;
   userAgent: string;
   /** `navigator.maxTouchPoints` (with the user agent, tells a phone or tablet; absent: none). */
   maxTouchPoints?: number;
   /** The real-time connection of the chosen location, as the badge reads it. */
   connection$: Observable<BadgeConnection>;
+  /** Its quality, last latency and errors in a row, for the badge's detail; null while unknown. */
+  connectionHealth$: Observable<ConnectionHealth | null>;
   /** The live store of the chosen location (SPEC 4 "Live updates"), null before one is chosen. */
   live$: Observable<LiveStore | null>;
   /** Analytics events and reads (SPEC 5, 7), behind their breaker and endpoint fallback. */
@@ -66,6 +80,8 @@ export interface ServicesConnection {
   state$: Observable<BadgeConnection>;
   messagesOf: (locationId: string) => Observable<SseMessage>;
   /** Absent in tests without a real connection. */
+  health$?: Observable<ConnectionHealth>;
+  /** Absent in tests without a real connection. */
   setScanningMode?: (on: boolean) => void;
 }
 
@@ -82,6 +98,21 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
   storage: StorageLike;
 };
 
+type LiveCode = typeof import('./hooks/live-store') & typeof import('./offline/queue');
+const liveCode$ = new BehaviorSubject<LiveCode | null>(null);
+
+/**
+ * Loads the live data's code (the store and its pipeline, the offline queue), its own chunk, which
+ * the sign-in screen has no use for: the frame of the signed-in screens loads it with its own, so
+ * the store is there, read at once, before any screen reads it. Until then there is no store (null).
+ */
+export function loadLiveCode(): Promise<LiveCode> {
+  return Promise.all([import('./hooks/live-store'), import('./offline/queue')]).then(([store, queue]) => {
+    if (!liveCode$.value) liveCode$.next({ ...store, ...queue });
+    return liveCode$.value as LiveCode;
+  });
+}
+
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
@@ -95,28 +126,40 @@ export function createServices(
     distinctUntilChanged(),
   );
   const connection = connect(working$);
-  const live$ = chosenLiveStore({
-    user$: working$,
-    locationId$: session.preferences.locationId$,
-    messagesOf: connection.messagesOf,
-    api: session.api,
-    random,
-    kept,
-    ...queueMessages(session),
-  });
+  const live$ = working$.pipe(
+    map((user) => user !== null),
+    distinctUntilChanged(),
+    switchMap((works) => (works ? liveCode$ : of(null))),
+    switchMap((code) =>
+      code
+        ? code.chosenLiveStore({
+            user$: working$,
+            locationId$: session.preferences.locationId$,
+            messagesOf: connection.messagesOf,
+            api: session.api,
+            random,
+            kept,
+            ...code.queueMessages(session),
+          })
+        : of(null),
+    ),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
   return {
     ...environment,
     session,
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
-    toasts: createToastStore(),
+    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, navigator.onLine)),
+    processing: createProcessingStore(),
     connection$: connection.state$,
+    connectionHealth$: connection.health$ ?? of(null),
     live$,
     analytics: createAnalytics({ api: session.api }),
     dates: createDateSettings(),
     userName: createUserNames(session.api),
-    refresh: () => reloadLive(live$),
+    refresh: () => loadLiveCode().then(({ reloadLive }) => reloadLive(live$)),
     setScanningMode: (on) => connection.setScanningMode?.(on),
     sortingChoices: createSortingChoices(storage),
     locale: createLocale({

@@ -9,10 +9,16 @@ export const demoPassword = 'tomato-demo';
 
 /** The demo users, what each may do and what is restricted (all in the demo location, first_login off). */
 export const demoUsers: { username: string; permissions: PermissionFlag[]; restrictions?: string[] }[] = [
-  // the phone on the warehouse floor: makes pallets and puts them in storage
+  // the phone on the warehouse floor: makes pallets in Sorting and puts them in storage
   {
     username: 'operator',
-    permissions: ['mobile_access', 'manage_pallets', 'view_storage_map', 'manage_storage_assignments'],
+    permissions: [
+      'mobile_access',
+      'sorting_access',
+      'manage_pallets',
+      'view_storage_map',
+      'manage_storage_assignments',
+    ],
   },
   // plans orders and loads trucks
   {

@@ -45,6 +45,11 @@ export function useConnectionState() {
   return useObservableState(useServices().connection$, null);
 }
 
+/** The connection's quality, last latency and errors in a row, for the badge's detail. */
+export function useConnectionHealth() {
+  return useObservableState(useServices().connectionHealth$, null);
+}
+
 /** The name of the chosen location, or null while it is not known. */
 export function useChosenLocationName(): string | null {
   const locationId = useLocationId();

@@ -9,6 +9,8 @@ import { of, switchMap } from 'rxjs';
 import { sortingUndoWindowMs } from '../../streams/config';
 import {
   choiceIn,
+  type DueDay,
+  ordersByDueDate,
   processedOn,
   type SavedChoice,
   type ShiftTotals,
@@ -16,13 +18,13 @@ import {
   undoable,
 } from '../../streams/consoles';
 import { dayKey, dayWindow } from '../../streams/dates';
-import type { Entities, Pallet } from '../../streams/live';
+import type { Entities, Order, Pallet } from '../../streams/live';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 import { useLocationId, useUser } from './app-state';
 import { type Catalog, catalogAttributes } from './catalog';
 import { useNow } from './clock';
-import { usePallets } from './live';
+import { useOrders, usePallets } from './live';
 
 const minuteMs = 60_000;
 const noPallets: readonly Pallet[] = [];
@@ -91,4 +93,20 @@ export function useProcessedToday(): { pallets: Pallet[]; failed: unknown } {
   const listed = state.status === 'ready' ? state.data : noPallets;
   const pallets = useMemo(() => processedOn(listed, palletsOf(live), window), [listed, live, window]);
   return { pallets, failed: state.status === 'failed' ? state.error : null };
+}
+
+const weekAheadDays = 7;
+const dayMs = 86_400_000;
+
+/**
+ * The location's orders, live, and those to ship from today through the coming week by due date
+ * (overdue first); `lastDay` is the week's last day.
+ */
+export function useDueOrders(): { all: Order[]; days: DueDay[]; today: string; lastDay: string } {
+  const orders = useOrders();
+  const { day: today, window } = useToday();
+  const all = useMemo(() => (orders ? orders.ids.map((id) => orders.get(id) as Order) : []), [orders]);
+  const lastDay = dayKey(window.fromMs + weekAheadDays * dayMs + dayMs / 2);
+  const days = useMemo(() => ordersByDueDate(all, today, lastDay), [all, today, lastDay]);
+  return { all, days, today, lastDay };
 }

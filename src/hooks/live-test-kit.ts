@@ -2,8 +2,11 @@ import { asyncScheduler, of, Subject } from 'rxjs';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../../streams/http/fake-fetch';
 import type { SseMessage } from '../../streams/live/types';
 import { createMemoryStorage, createSession, type User } from '../../streams/session';
-import { createServices } from '../services';
+import { createServices, loadLiveCode } from '../services';
 import { nextViewport } from '../ui/layout/viewport';
+
+// as the frame of the signed-in screens does, before anything reads the live store
+await loadLiveCode();
 
 /** The signed-in desk user of these tests, at location l1. */
 const ann: User = {

@@ -24,10 +24,13 @@ export const sentOnce = () => ({ headers: { 'Idempotency-Key': randomUuid() } })
  * once on all of them (SPEC 4's optimistic mark), and a refusal puts them all back.
  */
 export function useOrderCommands() {
-  const { session, live$ } = useServices();
+  const { session, live$, processing } = useServices();
   const locationId = useLocationId();
   return useMemo(() => {
     const { api } = session;
+    /** A change of many pallets is not to be interrupted: the page waits behind the overlay (SPEC 2). */
+    const many = <T>(palletIds: readonly string[], send: () => Promise<T>) =>
+      palletIds.length > 1 ? processing.block(send) : send();
     /** Shows `change` (SPEC 7 bodies, each delivered) on the pallets it names, then sends it. */
     const optimistically = async <T>(
       change: (pallet: (id: string) => Pallet | undefined) => unknown[],
@@ -65,11 +68,12 @@ export function useOrderCommands() {
       assign: (orderId: string, palletIds: readonly string[]) =>
         optimistically(
           () => [{ type: 'ASSIGNMENT_UPDATE', locationId, orderId, palletIds }],
-          () => api.post(`/api/orders/${orderId}/assign`, { palletIds }, sentOnce()),
+          () => many(palletIds, () => api.post(`/api/orders/${orderId}/assign`, { palletIds }, sentOnce())),
         ),
       unassign: (orderId: string, palletId: string) =>
         api.delete(`/api/orders/${orderId}/pallets/${palletId}`),
-      ship: (orderId: string) => api.post(`/api/orders/${orderId}/ship`),
+      /** Ships the order and its pallets, behind the overlay: a shipment is not to be interrupted. */
+      ship: (orderId: string) => processing.block(() => api.post(`/api/orders/${orderId}/ship`)),
       /** Moves the pallets into the row, all of them or (a row without room for them all) none. */
       store: (palletIds: readonly string[], zone: { id: string; name: string }, rowIndex: number) =>
         optimistically(
@@ -86,7 +90,10 @@ export function useOrderCommands() {
               })),
             },
           ],
-          () => api.post('/api/storage/moves', { palletIds, zoneId: zone.id, rowIndex }, sentOnce()),
+          () =>
+            many(palletIds, () =>
+              api.post('/api/storage/moves', { palletIds, zoneId: zone.id, rowIndex }, sentOnce()),
+            ),
         ),
       /** Takes the pallets out of storage (those in no row stay as they are). */
       takeOut: (palletIds: readonly string[]) =>
@@ -102,7 +109,8 @@ export function useOrderCommands() {
                 zoneId: null,
                 storageZone: null,
               })),
-          () => api.post('/api/storage/take-outs', { locationId, palletIds }, sentOnce()),
+          () =>
+            many(palletIds, () => api.post('/api/storage/take-outs', { locationId, palletIds }, sentOnce())),
         ),
       /** Deletes the pallets, all of them or none. */
       removePallets: (palletIds: readonly string[]) =>
@@ -110,8 +118,9 @@ export function useOrderCommands() {
           (pallet) => [
             { type: 'PALLET_UPDATE', action: 'delete', locationId, pallets: present(palletIds, pallet) },
           ],
-          () => api.post('/api/pallets/deletions', { locationId, palletIds }, sentOnce()),
+          () =>
+            many(palletIds, () => api.post('/api/pallets/deletions', { locationId, palletIds }, sentOnce())),
         ),
     };
-  }, [session, live$, locationId]);
+  }, [session, live$, processing, locationId]);
 }

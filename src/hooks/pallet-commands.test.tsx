@@ -70,7 +70,7 @@ describe('pallet commands', () => {
   it('brings a deleted pallet back, in its place, when the delete is refused', async () => {
     let release: (answer: FakeAnswer) => void = () => {};
     const { commands, fetch } = mount((request) =>
-      request.method === 'DELETE'
+      request.path === '/api/pallets/deletions'
         ? new Promise<FakeAnswer>((resolve) => {
             release = resolve;
           })
@@ -85,6 +85,11 @@ describe('pallet commands', () => {
     await waitFor(() => expect(rows()).toEqual(['a 300']));
     act(() => release({ status: 403, body: { message: 'no' } }));
     await expect(outcome).rejects.toThrow('You do not have permission to perform this action');
+    // one change of one pallet, as the ticked pallets' delete sends it
+    expect(fetch.calls.find((c) => c.path === '/api/pallets/deletions')?.body).toEqual({
+      locationId: 'l1',
+      palletIds: ['b'],
+    });
     // back in front of a, where it stood (still marked for the rest of its 3 s)
     await waitFor(() => expect(rows()).toEqual(['b 400 *', 'a 300']));
     expect(fetch.calls.filter((c) => c.path === '/api/pallets')).toHaveLength(2);

@@ -3,6 +3,7 @@ import { firstValueFrom } from 'rxjs';
 import type { Pallet } from '../../streams/live';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
+import { useOrderCommands } from './order-commands';
 
 /** The attributes a person sets on a pallet. */
 export interface PalletFields {
@@ -21,6 +22,7 @@ export interface PalletFields {
 export function usePalletCommands() {
   const { session, live$ } = useServices();
   const locationId = useLocationId();
+  const { removePallets } = useOrderCommands();
   return useMemo(() => {
     const optimistic = async (bodies: unknown[]) => (await firstValueFrom(live$))?.applyOptimistic(bodies);
     const palletUpdate = (action: 'update' | 'delete', pallet: Pallet) => ({
@@ -48,20 +50,12 @@ export function usePalletCommands() {
           throw error;
         }
       },
-      async remove(pallet: Pallet) {
-        await optimistic([palletUpdate('delete', pallet)]);
-        try {
-          await session.api.delete(`/api/pallets/${pallet.id}`);
-        } catch (error) {
-          // the pallet comes back where it stood: the location's data is loaded again
-          (await firstValueFrom(live$))?.reload();
-          throw error;
-        }
-      },
+      /** Deletes a pallet: the ticked pallets' delete, of one. */
+      remove: async (pallet: Pallet) => void (await removePallets([pallet.id])),
       /** Marks a pallet processed (it went to small packing, kleinpak); the live update shows it. */
       process: (id: string) => session.api.post<Pallet>(`/api/pallets/${id}/process`),
       /** The pallet as the server has it now (after a 409, to show what changed). */
       fresh: (id: string) => session.api.get<Pallet>(`/api/pallets/${id}`),
     };
-  }, [session, live$, locationId]);
+  }, [session, live$, locationId, removePallets]);
 }

@@ -1,6 +1,8 @@
-import { useObservableState } from 'observable-hooks';
+import { useObservable, useObservableState } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { filter, firstValueFrom, type Observable } from 'rxjs';
+import { filter, firstValueFrom, type Observable, switchMap } from 'rxjs';
+import { type OperatorConsoleName, operatorConsoleNames } from '../../streams/consoles/console-rule';
+import { openConsolesOf } from '../../streams/consoles/open-consoles';
 import {
   canUseDesktop,
   canUseMobile,
@@ -12,6 +14,8 @@ import { i18n } from '../i18n/i18n';
 import { specText } from '../shell/api-error';
 
 const PermissionContext = createContext<PermissionState | null>(null);
+const noConsoles: ReadonlySet<OperatorConsoleName> = new Set();
+const ConsolesContext = createContext(noConsoles);
 
 /** Loading until the first answer: every check is false meanwhile (SPEC 6). */
 const initial: PermissionState = { loading: true, admin: false, grantAll: false, flags: {}, error: null };
@@ -25,8 +29,20 @@ export function PermissionProvider({
   children: ReactNode;
 }) {
   const state = useObservableState(permissions$, initial);
-  return <PermissionContext.Provider value={state}>{children}</PermissionContext.Provider>;
+  const consoles$ = useObservable(
+    (inputs$) => inputs$.pipe(switchMap(([source$]) => source$.pipe(openConsolesOf(operatorConsoleNames)))),
+    [permissions$],
+  );
+  const consoles = useObservableState(consoles$, noConsoles);
+  return (
+    <PermissionContext.Provider value={state}>
+      <ConsolesContext.Provider value={consoles}>{children}</ConsolesContext.Provider>
+    </PermissionContext.Provider>
+  );
 }
+
+/** The consoles (desktop and the phone's operator area) the signed-in user may open, by SPEC 6's rules. */
+export const useOpenConsoles = (): ReadonlySet<OperatorConsoleName> => useContext(ConsolesContext);
 
 /** The permissions of the signed-in user; outside a PermissionProvider it throws SPEC 8's message. */
 export function usePermission(): PermissionState {

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
-import { analyticsEventTypes } from '../../streams/analytics';
-import { consoleNames } from '../../streams/consoles';
-import { isErrorCode } from '../../streams/http';
+import { adBlockerAdvice, analyticsEventTypes } from '../../streams/analytics';
+import { connectionQualities } from '../../streams/connection';
+import { consoleNames, operatorConsoleNames } from '../../streams/consoles';
+import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
 import { printFailures } from '../../streams/printing';
@@ -20,6 +21,7 @@ import { fixedChoices } from '../screens/dashboard/filter-bar';
 import { columns } from '../screens/dashboard/pallet-table';
 import { listColumns } from '../screens/inventory/pallet-list';
 import { orderStatuses } from '../screens/mobile-operator/order-status';
+import { changeKinds } from '../screens/mobile-operator/use-phone-commands';
 import { specCatalogues } from '../shell/api-error';
 import { desktopNav, mobileNav } from '../shell/nav';
 import { badgeLook } from '../ui/connection-badge';
@@ -103,17 +105,23 @@ describe('the messages the code picks by a value', () => {
     }),
     'connection.attempt',
   ];
-  const everyNav = [...desktopNav(true, new Set(consoleNames)), ...mobileNav];
+  const everyNav = [
+    ...desktopNav(true, new Set(consoleNames)),
+    ...mobileNav(new Set(operatorConsoleNames)),
+    ...mobileNav(),
+  ];
 
   it.each<[string, string, string[]]>([
     ['common', 'status', statusVariants.map((v) => `status.${v}`)],
     ['common', 'live', liveStatuses.map((s) => `live.${s}`)],
     ['common', 'pull', pullPhases.filter((p) => p !== 'idle').map((p) => `pull.${p}`)],
     ['common', 'connection', badgeKeys],
+    ['common', 'health.qualityName', connectionQualities.map((q) => `health.qualityName.${q}`)],
     ['shell', 'nav', everyNav.map((item) => `nav.${item.name}`)],
-    ['shell', 'navShort', everyNav.map((item) => `navShort.${item.name}`)],
     ['shell', 'chunk', chunkFailures.map((reason) => `chunk.${reason}`)],
     ['mobile', 'pallet.orderStatus', orderStatuses.map((status) => `pallet.orderStatus.${status}`)],
+    ['mobile', 'change', changeKinds.map((kind) => `change.${kind}`)],
+    ['errors', 'field', fieldErrorCodes.map((code) => `field.${code}`)],
     ['admin', 'adminTab', adminSections.map((section) => `adminTab.${section}`)],
     ['admin', 'formProblem', formProblems.map((problem) => `formProblem.${problem}`)],
     ['admin', 'userFlag', userFlags.map((flag) => `userFlag.${flag}`)],
@@ -160,9 +168,12 @@ describe('the messages the code picks by a value', () => {
   });
 
   it("hold SPEC 8's English sentences word for word, one for each and no other", () => {
-    // beside them, `code.<CODE>`: the app's sentence for each refusal code the server names
+    // beside them, `code.<CODE>` and `field.<CODE>`: the app's sentence for each refusal code
+    // and each field complaint of a 422 the server names
     const english = Object.fromEntries(
-      Object.entries(flat(read('en', 'errors'))).filter(([key]) => !key.startsWith('code.')),
+      Object.entries(flat(read('en', 'errors'))).filter(
+        ([key]) => !key.startsWith('code.') && !key.startsWith('field.'),
+      ),
     );
     const spec = Object.fromEntries(
       Object.entries(specCatalogues).flatMap(([group, sentences]) =>
@@ -178,5 +189,24 @@ describe('the messages the code picks by a value', () => {
       .map((key) => key.slice('code.'.length).replace(/_[a-z]+$/, ''));
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.filter((code) => !isErrorCode(code))).toEqual([]);
+  });
+
+  it("are the only place of the app's sentences: streams/ holds none of them but SPEC 8's", () => {
+    // the data core keeps codes, keys and data; a screen words them (DESIGN: streams/ keeps no
+    // words of its own beyond SPEC 8's catalogue: errors.json, and the analytics reads' advice)
+    const streams = join(import.meta.dirname, '..', '..', 'streams');
+    const code = readdirSync(streams, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readFileSync(join(streams, file), 'utf8'))
+      .join('\n');
+    const sentences = readdirSync(join(dir, 'en'))
+      .map((file) => file.replace(/\.json$/, ''))
+      .filter((namespace) => namespace !== 'errors')
+      .flatMap((namespace) => Object.values(flat(read('en', namespace))))
+      .filter((message) => message.split(' ').length >= 4 && message !== adBlockerAdvice);
+    expect(sentences.length).toBeGreaterThan(100);
+    const inCode = (sentence: string) =>
+      ["'", '"', '`'].some((quote) => code.includes(quote + sentence + quote));
+    expect(sentences.filter(inCode)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type IDBPDatabase, openDB } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import type { KeptSnapshots, LiveSnapshot } from '../../streams/live';
 import type { QueuedChange, QueueStorage } from '../../streams/offline';
 
@@ -6,20 +6,25 @@ const changes = 'changes';
 const snapshots = 'snapshots';
 let database: Promise<IDBPDatabase> | null = null;
 
-/** The page's one connection to the phone's database "tomato-offline" (opened on first use). */
+/**
+ * The page's one connection to the phone's database "tomato-offline" (opened on first use, when
+ * IndexedDB's wrapper loads: the sign-in screen has no use for it).
+ */
 function db(): Promise<IDBPDatabase> {
-  database ??= openDB('tomato-offline', 2, {
-    upgrade(created, oldVersion) {
-      if (oldVersion < 1) created.createObjectStore(changes, { keyPath: 'key' });
-      // version 2: each location's last known data
-      if (oldVersion < 2) created.createObjectStore(snapshots);
-    },
-    // a newer version of the app opened in another tab: let it upgrade
-    blocking: () => {
-      void database?.then((open) => open.close());
-      database = null;
-    },
-  });
+  database ??= import('idb').then(({ openDB }) =>
+    openDB('tomato-offline', 2, {
+      upgrade(created, oldVersion) {
+        if (oldVersion < 1) created.createObjectStore(changes, { keyPath: 'key' });
+        // version 2: each location's last known data
+        if (oldVersion < 2) created.createObjectStore(snapshots);
+      },
+      // a newer version of the app opened in another tab: let it upgrade
+      blocking: () => {
+        void database?.then((open) => open.close());
+        database = null;
+      },
+    }),
+  );
   return database;
 }
 

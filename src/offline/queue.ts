@@ -1,14 +1,13 @@
-import { defer, fromEvent, map, merge, type Observable, startWith } from 'rxjs';
-import { isApiError } from '../../streams/http';
+import { defer, fromEvent, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
+import { apiErrorMessages, isApiError } from '../../streams/http';
 import {
   createOfflineQueue,
-  liveMessageOf,
+  liveMessagesOf,
   memoryQueueStorage,
   type OfflineQueue,
   waitingMessages,
 } from '../../streams/offline';
 import type { Session } from '../../streams/session';
-import { apiErrorText } from '../shell/api-error';
 import { idbQueueStorage } from './idb-storage';
 import { randomUuid } from './random-key';
 
@@ -36,7 +35,11 @@ export function offlineQueueOf(session: Session): OfflineQueue {
     newKey: randomUuid,
     // no answer, a busy server or a session that could not be renewed: try again later, never drop
     unreachable: (error) => !isApiError(error) || error.transient || error.status === 401,
-    describe: apiErrorText,
+    // the refusal as data: the queue's panel words it in the language the phone speaks when shown
+    describe: (error) =>
+      isApiError(error)
+        ? { message: error.message, status: error.status, code: error.code, params: error.params }
+        : { message: apiErrorMessages.unknown, status: null, code: null, params: {} },
   });
   queues.set(session, queue);
   return queue;
@@ -54,6 +57,8 @@ export function queueMessages(session: Session): {
     waiting$: defer(() => offlineQueueOf(session).state$).pipe(
       map((state) => waitingMessages(state.changes)),
     ),
-    taken$: defer(() => offlineQueueOf(session).taken$).pipe(map((change) => liveMessageOf(change.request))),
+    taken$: defer(() => offlineQueueOf(session).taken$).pipe(
+      mergeMap((change) => liveMessagesOf(change.request)),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import {
   asyncScheduler,
   BehaviorSubject,
@@ -14,15 +14,18 @@ import {
 } from 'rxjs';
 import { chunkLoadTimeoutMs } from '../../streams/config';
 
+/** A lazily loaded component: a screen, or the frame that holds screens (its children). */
+type Lazy = ComponentType<{ children?: ReactNode }>;
+
 export type ChunkState =
   | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType }
+  | { status: 'ready'; Component: Lazy }
   | { status: 'failed'; reason: (typeof chunkFailures)[number] };
 
 /** Why a screen's code did not arrive: it took too long, or the request failed. */
 export const chunkFailures = ['timeout', 'failed'] as const;
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader = () => Promise<{ default: Lazy }>;
 
 /** One attempt to load a screen's code: loading, then ready, or failed after an error or 120 s. */
 export function loadChunk$(load: Loader, scheduler: SchedulerLike = asyncScheduler): Observable<ChunkState> {

@@ -3,7 +3,7 @@
  * user instead. The React side only renders the answer.
  */
 
-import type { ConsoleName } from '../../streams/consoles';
+import type { ConsoleName, OperatorConsoleName } from '../../streams/consoles';
 
 export type ScreenName =
   | 'login'
@@ -32,7 +32,7 @@ export type RouteContext = {
   /** The admin area of SPEC 6: allowed unless restrict_admin_tab applies. */
   adminArea: boolean;
   /** The consoles this user may open (SPEC 6 module and console access). */
-  consoles: ReadonlySet<ConsoleName>;
+  consoles: ReadonlySet<OperatorConsoleName>;
   /** The last saved path, if any. */
   lastPath: string | null;
 };

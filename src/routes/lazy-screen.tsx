@@ -1,5 +1,5 @@
 import { useObservableEagerState } from 'observable-hooks';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -18,16 +18,16 @@ export function LoadingPlaceholder() {
 }
 
 /**
- * Renders a lazily loaded screen, "Loading..." while its code or its catalogue (its namespace,
- * loaded on its first `useTranslation`) arrives, and a retry on failure.
+ * Renders a lazily loaded screen (or the frame, around `children`), "Loading..." while its code or
+ * its catalogue (its namespace, loaded on its first `useTranslation`) arrives, and a retry on failure.
  */
-export function LazyScreen({ chunk }: { chunk: Chunk }) {
+export function LazyScreen({ chunk, children }: { chunk: Chunk; children?: ReactNode }) {
   const state = useObservableEagerState(chunk.state$);
   const { t } = useTranslation(['shell', 'common']);
   if (state.status === 'ready')
     return (
       <Suspense fallback={<LoadingPlaceholder />}>
-        <state.Component />
+        <state.Component>{children}</state.Component>
       </Suspense>
     );
   if (state.status === 'loading') return <LoadingPlaceholder />;

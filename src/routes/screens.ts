@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { i18n } from '../i18n/i18n';
 import type { Namespace } from '../i18n/resources';
+import { loadLiveCode } from '../services';
 import { type Chunk, createChunk } from './chunk';
 import type { ScreenName } from './guards';
 
@@ -13,12 +14,24 @@ type LazyScreenName = Exclude<ScreenName, 'login' | 'access-denied' | 'admin-den
 const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: Namespace[]) =>
   createChunk(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
 
+/**
+ * The frame around the signed-in screens (its namespaces load before the first paint), with the
+ * live data's code, which every screen in it reads.
+ */
+export const shellChunk = createChunk(() =>
+  Promise.all([import('../shell/shell'), loadLiveCode()]).then(([{ Shell }]) => ({ default: Shell })),
+);
+
 /** The screens loaded on demand, each its own chunk, so /login ships only what it needs. */
 export const screenChunks: Record<LazyScreenName, Chunk> = {
   'change-password': screen(() => import('../screens/change-password/change-password-screen')),
   dashboard: screen(() => import('../screens/dashboard/dashboard-screen'), 'dashboard'),
   inventory: screen(() => import('../screens/inventory/inventory-screen'), 'inventory'),
-  'mobile-operator': screen(() => import('../screens/mobile-operator/mobile-operator-screen'), 'mobile'),
+  'mobile-operator': screen(
+    () => import('../screens/mobile-operator/mobile-operator-screen'),
+    'mobile',
+    'consoles',
+  ),
   'printer-config': screen(() => import('../screens/printer-config/printer-config-screen'), 'printers'),
   sorting: screen(() => import('../screens/consoles/sorting-console'), 'consoles'),
   kleinpak: screen(() => import('../screens/consoles/kleinpak-console'), 'consoles'),

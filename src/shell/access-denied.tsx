@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { type ConsoleName, consoleNames, consoleRefusal } from '../../streams/consoles';
+import { consoleNames, consoleRefusal, type OperatorConsoleName } from '../../streams/consoles';
 import { useMobileDevice, useUser } from '../hooks/app-state';
 import { usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
@@ -49,14 +49,17 @@ export function AdminDenied() {
   );
 }
 
-/** A console's URL opened without access to it (SPEC 6): the sentence saying why, inside the shell. */
-export function ConsoleDenied() {
+/**
+ * A console opened by its address without access to it (SPEC 6), on the desktop or in the phone's
+ * operator area: the sentence saying why. Without `name`, the desktop console of the path.
+ */
+export function ConsoleDenied({ name }: { name?: OperatorConsoleName }) {
   const { t } = useTranslation('shell');
   const permissions = usePermission();
   const segment = useLocation().pathname.split('/')[1];
-  const name = consoleNames.find((n) => n === segment) ?? ('sorting' as ConsoleName);
-  const console = t(`nav.${name}`);
-  const refusal = consoleRefusal(permissions, name);
+  const shown = name ?? consoleNames.find((n) => n === segment) ?? 'sorting';
+  const console = t(`nav.${shown}`);
+  const refusal = consoleRefusal(permissions, shown);
   const title = t('denied.consoleTitle', { console });
   return (
     <section className={styles.panel} aria-labelledby="console-denied-title">
@@ -66,7 +69,9 @@ export function ConsoleDenied() {
       </h1>
       <p className={styles.lead} role="alert">
         {refusal === 'module'
-          ? t('denied.consoleModule', { console, module: name })
+          ? shown === 'storage'
+            ? t('denied.storageMap', { console })
+            : t('denied.consoleModule', { console, module: shown })
           : refusal === 'restricted' && t('denied.consoleRestricted', { console })}
       </p>
     </section>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFromStatus, apiErrorMessages } from '../../streams/http';
 import { noResponseError } from '../../streams/http/errors';
 import { i18n } from '../i18n/i18n';
-import { apiErrorText, codeText, specText } from './api-error';
+import { apiErrorText, codeText, offlineNoise, specText } from './api-error';
 
 const rowFull = () =>
   apiErrorFromStatus(409, { message: 'Row 3 is full', code: 'ROW_FULL', params: { row: 3 } });
@@ -18,6 +18,16 @@ describe('the texts of failed calls', () => {
     i18n.removeResourceBundle('en', 'errors');
     i18n.removeResourceBundle('nl', 'errors');
     await i18n.reloadResources(['en', 'nl'], ['errors']);
+    await i18n.changeLanguage('en');
+  });
+
+  it('count a call that got no answer as offline noise only while the browser is offline, in any language', async () => {
+    const noAnswer = apiErrorText(noResponseError());
+    expect(offlineNoise(noAnswer, false)).toBe(true);
+    expect(offlineNoise(noAnswer, true)).toBe(false);
+    expect(offlineNoise(apiErrorText(apiErrorFromStatus(500, {})), false)).toBe(false);
+    await i18n.changeLanguage('nl');
+    expect(offlineNoise(apiErrorText(noResponseError()), false)).toBe(true);
     await i18n.changeLanguage('en');
   });
 

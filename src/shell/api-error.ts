@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { connectionMessages } from '../../streams/connection/types';
-import { apiErrorMessages, isApiError } from '../../streams/http';
+import { type ApiError, apiErrorMessages, isApiError } from '../../streams/http';
 import { permissionLoadFailedMessage } from '../../streams/permissions';
 import { loginMessages, recoveryMessages } from '../../streams/session';
 import { i18n } from '../i18n/i18n';
@@ -63,13 +63,45 @@ export function apiErrorText(error: unknown): string {
   return codeText(error) ?? specText(error.message);
 }
 
-/** SPEC 8's message of a refusal, with the fields a 422 names ("Invalid data provided: username: …"). */
+/**
+ * Whether a toast's message is only the news that the phone is offline: SPEC 8's "No response
+ * received from server" while the browser says it is offline (its banner tells that already).
+ */
+export const offlineNoise = (message: string, online: boolean): boolean =>
+  !online && message === specText(apiErrorMessages.noResponse);
+
+/**
+ * What a 422 says of each field, in the app's language: `errors:field.<CODE>` with the complaint's
+ * params (lists joined) and the field's name, or the server's sentence for the field (`details`)
+ * where the answer gives no code.
+ */
+function fieldTexts(error: ApiError): string[] {
+  const details = (error.details && typeof error.details === 'object' ? error.details : {}) as Record<
+    string,
+    unknown
+  >;
+  return [...new Set([...Object.keys(error.fields), ...Object.keys(details)])].flatMap((field) => {
+    const complaint = error.fields[field];
+    if (complaint) {
+      const params = Object.fromEntries(
+        Object.entries(complaint.params ?? {}).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : value,
+        ]),
+      );
+      return [i18n.t(`errors:field.${complaint.code}`, { ...params, field })];
+    }
+    const sentence = details[field];
+    return typeof sentence === 'string' ? [`${field}: ${sentence}`] : [];
+  });
+}
+
+/**
+ * SPEC 8's message of a refusal, with what a 422 says of each field it names ("Invalid data
+ * provided: The current password is not correct"), all in the app's language.
+ */
 export function refusalText(error: unknown): string {
   const text = apiErrorText(error);
-  const details = isApiError(error) ? error.details : undefined;
-  if (!details || typeof details !== 'object') return text;
-  const fields = Object.entries(details as Record<string, unknown>)
-    .filter(([, message]) => typeof message === 'string')
-    .map(([field, message]) => `${field}: ${message}`);
+  const fields = isApiError(error) ? fieldTexts(error) : [];
   return fields.length > 0 ? `${text}: ${fields.join('; ')}` : text;
 }

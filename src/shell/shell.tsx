@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { showsAdminEntry } from '../../streams/admin';
-import { openConsoles } from '../../streams/consoles';
 import {
+  useConnectionHealth,
   useConnectionState,
   useLocationId,
   useLocations,
@@ -11,26 +12,51 @@ import {
   useUser,
   useViewport,
 } from '../hooks/app-state';
-import { usePermission } from '../hooks/permissions';
+import { useLiveStatus } from '../hooks/live';
+import { useOpenConsoles, usePermission } from '../hooks/permissions';
 import { useServices } from '../services';
 import { Button } from '../ui/button';
 import { ConnectionBadge } from '../ui/connection-badge';
 import { LanguageSwitch } from '../ui/language-switch';
 import { PullToRefresh } from '../ui/layout/pull-to-refresh';
+import { LoadingOverlay, ProcessingIndicator } from '../ui/loading-overlay';
 import { LocationSelect } from '../ui/location-select';
 import { Logo } from '../ui/logo';
 import { ModalStackProvider } from '../ui/modal-stack';
 import { apiErrorText } from './api-error';
 import { ChooseLocation } from './choose-location';
 import { desktopNav, mobileNav } from './nav';
+import { NavIcon } from './nav-icon';
 import styles from './shell.module.css';
+
+/**
+ * The work under way (SPEC 2): the last action that must not be interrupted behind the
+ * full-screen overlay, background work (the last begun, or a reload of the location's data after
+ * the server's `reset`) in the corner.
+ */
+function Processing() {
+  const { t } = useTranslation();
+  const jobs = useObservableEagerState(useServices().processing.state$);
+  const reloading = useLiveStatus() === 'reloading';
+  const blocking = jobs.findLast((job) => job.kind === 'blocking');
+  const background = jobs.findLast((job) => job.kind === 'background');
+  return (
+    <>
+      <LoadingOverlay show={blocking !== undefined} text={blocking?.text} />
+      <ProcessingIndicator
+        show={background !== undefined || reloading}
+        text={background ? background.text : t('background.reload')}
+      />
+    </>
+  );
+}
 
 /**
  * The frame around every signed-in screen, laid out by the viewport's strategy: desktop sidebar,
  * tablet collapsible sidebar, mobile bottom navigation with pull-to-refresh. Until a location is
  * chosen it asks for one instead of showing the screen.
  */
-export function Shell({ children }: { children: ReactNode }) {
+export function Shell({ children }: { children?: ReactNode }) {
   const services = useServices();
   const { session } = services;
   const { t } = useTranslation(['shell', 'common']);
@@ -40,10 +66,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const locationId = useLocationId();
   const locations = useLocations();
   const connection = useConnectionState();
+  const health = useConnectionHealth();
   const permissions = usePermission();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const consoles = useMemo(() => openConsoles(permissions), [permissions]);
-  const nav = mobile ? mobileNav : desktopNav(showsAdminEntry(permissions), consoles);
+  const consoles = useOpenConsoles();
+  const nav = mobile ? mobileNav(consoles) : desktopNav(showsAdminEntry(permissions), consoles);
   const choices = locations.status === 'ready' ? locations.locations : [];
   // until a first-login user has chosen their password the server answers none of their
   // locations' calls: the screens they may reach meanwhile need no location
@@ -72,8 +99,8 @@ export function Shell({ children }: { children: ReactNode }) {
         className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}
         onClick={() => setSidebarOpen(false)}
       >
-        <span className={styles.short} aria-hidden="true">
-          {t(`navShort.${item.name}`)}
+        <span className={styles.short}>
+          <NavIcon name={item.name} />
         </span>
         <span className={styles.label}>{t(`nav.${item.name}`)}</span>
       </NavLink>
@@ -125,8 +152,9 @@ export function Shell({ children }: { children: ReactNode }) {
                 {choices[0].name}
               </span>
             )}
-            <ConnectionBadge state={connection} mobile={mobile} />
-            <LanguageSwitch />
+            <ConnectionBadge state={connection} health={health} mobile={mobile} />
+            {/* a phone chooses its language under Account: its header's room goes to the location */}
+            {!mobile && <LanguageSwitch />}
             <span className={styles.user} title={t('signedIn')}>
               <span translate="no">{user?.username}</span>
             </span>
@@ -153,6 +181,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {links(styles.bottomLink)}
           </nav>
         )}
+        <Processing />
       </div>
     </ModalStackProvider>
   );

@@ -1,7 +1,8 @@
 import type { ParseKeys } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionState } from '../../streams/connection/types';
+import type { ConnectionHealth, ConnectionState } from '../../streams/connection/types';
+import { useFormats } from '../i18n/format';
 import { specText } from '../shell/api-error';
 import styles from './connection-badge.module.css';
 import { Icon } from './icon';
@@ -30,10 +31,23 @@ export function badgeLook(state: BadgeConnection): Look {
   }
 }
 
-/** Connection-status badge with its detail on hover or keyboard focus; not shown on mobile. */
-export function ConnectionBadge({ state, mobile }: { state: BadgeConnection; mobile: boolean }) {
+/**
+ * Connection-status badge with its detail on hover or keyboard focus: SPEC 8's sentence, why and
+ * which attempt, and SPEC 4's quality with the last latency and the errors in a row. Not shown on
+ * mobile.
+ */
+export function ConnectionBadge({
+  state,
+  health = null,
+  mobile,
+}: {
+  state: BadgeConnection;
+  health?: ConnectionHealth | null;
+  mobile: boolean;
+}) {
   const tipId = useId();
   const { t } = useTranslation();
+  const format = useFormats();
   if (mobile) return null;
   const look = badgeLook(state);
   return (
@@ -51,6 +65,17 @@ export function ConnectionBadge({ state, mobile }: { state: BadgeConnection; mob
         {state?.reason && <span className={styles.reason}>{specText(state.reason)}</span>}
         {!!state?.attempt && (
           <span className={styles.reason}>{t('connection.attempt', { attempt: state.attempt })}</span>
+        )}
+        {health && (
+          <span className={styles.health} data-quality={health.quality}>
+            <span>{t('health.quality', { quality: t(`health.qualityName.${health.quality}`) })}</span>
+            <span>
+              {health.latencyMs === null
+                ? t('health.latencyUnknown')
+                : t('health.latency', { ms: format.number(Math.round(health.latencyMs)) })}
+            </span>
+            <span>{t('health.errors', { errors: format.number(health.errors) })}</span>
+          </span>
         )}
       </span>
     </button>

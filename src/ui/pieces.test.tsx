@@ -60,6 +60,29 @@ describe('ConnectionBadge', () => {
     );
   });
 
+  it("adds SPEC 4's quality, the last latency and the errors in a row to the detail", () => {
+    const connected: BadgeConnection = { name: 'CONNECTED', attempt: 0, reason: null };
+    const { rerender } = render(
+      <ConnectionBadge
+        state={connected}
+        health={{ quality: 'good', latencyMs: 1_234.4, errors: 0 }}
+        mobile={false}
+      />,
+    );
+    const tip = () => screen.getByRole('tooltip', { hidden: true }).textContent;
+    expect(tip()).toBe(
+      'You are connected and receiving real-time updatesQuality: goodLast latency: 1,234 msErrors in a row: 0',
+    );
+    rerender(
+      <ConnectionBadge
+        state={connected}
+        health={{ quality: 'poor', latencyMs: null, errors: 6 }}
+        mobile={false}
+      />,
+    );
+    expect(tip()).toContain('Quality: poorLast latency: not measured yetErrors in a row: 6');
+  });
+
   it('is not shown on mobile', () => {
     const { container } = render(
       <ConnectionBadge state={{ name: 'CONNECTED', attempt: 0, reason: null }} mobile />,
@@ -76,6 +99,31 @@ describe('LoadingOverlay and ProcessingIndicator', () => {
     expect(screen.getByRole('alert').textContent).toBe('Saving pallet');
     rerender(<LoadingOverlay show={false} />);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stops every key while shown: an action behind it cannot be started', () => {
+    const pressed = vi.fn();
+    const { rerender } = render(
+      <>
+        <button type="button" onKeyDown={pressed}>
+          New order
+        </button>
+        <LoadingOverlay show />
+      </>,
+    );
+    const behind = screen.getByRole('button', { name: 'New order' });
+    fireEvent.keyDown(behind, { key: 'Enter' });
+    expect(pressed).not.toHaveBeenCalled();
+    rerender(
+      <>
+        <button type="button" onKeyDown={pressed}>
+          New order
+        </button>
+        <LoadingOverlay show={false} />
+      </>,
+    );
+    fireEvent.keyDown(behind, { key: 'Enter' });
+    expect(pressed).toHaveBeenCalledTimes(1);
   });
 
   it('has a small corner indicator', () => {
@@ -130,7 +178,8 @@ describe('Icon', () => {
     const svg = container.querySelector('svg')!;
     expect(svg.dataset.icon).toBe(name);
     expect(svg.getAttribute('aria-hidden')).toBe('true');
-    expect(svg.querySelector('path')!.getAttribute('d')).toBeTruthy();
+    expect(svg.classList.contains('lucide')).toBe(true);
+    expect(svg.querySelector('path, circle')).toBeTruthy();
     rerender(<Icon name={name} label="Status" />);
     expect(screen.getByRole('img', { name: 'Status' })).toBeTruthy();
   });

@@ -24,6 +24,17 @@ describe('toast store', () => {
     });
   });
 
+  it('shows nothing that its quiet rule holds back, and everything else', () => {
+    run(({ cold, expectObservable }, ts) => {
+      const store = createToastStore(ts, (message) => message === 'offline');
+      cold('-a-b').subscribe((v) => store.notify(v === 'a' ? 'offline' : 'Saved'));
+      expectObservable(store.state$.pipe(map((s) => s.stack.map((t) => t.message))), '^ 10ms !').toBe(
+        'x--y',
+        { x: [], y: ['Saved'] },
+      );
+    });
+  });
+
   it('lets a toast choose its own duration and a newer centre toast replace the older', () => {
     run(({ cold, expectObservable }, ts) => {
       const store = createToastStore(ts);

@@ -51,9 +51,14 @@ function reduce(state: ToastState, action: Action): ToastState {
 
 /**
  * The centre toast (one at a time, a new one replaces it) and the notification stack (newest last,
- * at most 3). Each disappears after its duration, 3000 ms by default, unless dismissed first.
+ * at most 3). Each disappears after its duration, 3000 ms by default, unless dismissed first. A
+ * message `quiet` holds back is not shown (a call that failed because the phone is offline: the
+ * offline banner says so already).
  */
-export function createToastStore(scheduler: SchedulerLike = asyncScheduler) {
+export function createToastStore(
+  scheduler: SchedulerLike = asyncScheduler,
+  quiet: (message: string) => boolean = () => false,
+) {
   let nextId = 1;
   const shown$ = new Subject<Action & { kind: 'centre' | 'stack' }>();
   const dismissed$ = new Subject<number>();
@@ -82,11 +87,13 @@ export function createToastStore(scheduler: SchedulerLike = asyncScheduler) {
   return {
     state$: state.asObservable(),
     /** Shows the single centre-screen toast. */
-    showToast: (message: string, options: Options = {}) =>
-      shown$.next({ kind: 'centre', toast: make(message, options) }),
+    showToast: (message: string, options: Options = {}) => {
+      if (!quiet(message)) shown$.next({ kind: 'centre', toast: make(message, options) });
+    },
     /** Adds a notification to the top-right stack. */
-    notify: (message: string, options: Options = {}) =>
-      shown$.next({ kind: 'stack', toast: make(message, options) }),
+    notify: (message: string, options: Options = {}) => {
+      if (!quiet(message)) shown$.next({ kind: 'stack', toast: make(message, options) });
+    },
     dismiss: (id: number) => dismissed$.next(id),
   };
 }

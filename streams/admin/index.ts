@@ -23,7 +23,6 @@ export { mayChangeFlag, mayChangeRestrictions } from './grants';
 export { restrictionChoices } from './restrictions';
 export {
   type AdminSection,
-  adminRestrictedMessage,
   adminSections,
   allowedAdminSections,
   chosenSection,

@@ -34,7 +34,3 @@ export const showsAdminEntry = (state: PermissionState): boolean => allowedAdmin
 export function chosenSection(tab: string | null, allowed: readonly AdminSection[]): AdminSection | null {
   return allowed.find((section) => section === tab) ?? allowed[0] ?? null;
 }
-
-/** Why `/nimda` is refused to a user under SPEC 6's restrict_admin_tab. */
-export const adminRestrictedMessage =
-  'The admin area is closed to this account: an administrator has restricted it (restrict_admin_tab).';

@@ -359,6 +359,38 @@ describe('connection messages (SPEC 7, CONTRACT "Live events")', () => {
     ]);
   });
 
+  it('tells the badge the last latency and the errors in a row beside the quality, a late reader the current ones', () => {
+    const scheduler = virtualScheduler();
+    const t = setup({ scheduler });
+    const line = (h: { quality: string; latencyMs: number | null; errors: number }) =>
+      `${scheduler.now()} ${h.quality} ${h.latencyMs ?? '-'} ms ${h.errors} errors`;
+    const store = t.connection.state$.subscribe();
+    const source = t.sources.latest();
+    scheduler.schedule(() => source.open(), 1_000);
+    scheduler.schedule(() => source.emit('heartbeat', { timestamp: new Date(1_500).toISOString() }), 2_000);
+    scheduler.schedule(() => source.emit('heartbeat', { timestamp: new Date(2_900).toISOString() }), 3_000);
+    const seen: string[] = [];
+    // the badge is drawn after the stream opened and told its latencies
+    scheduler.schedule(() => {
+      const badge = t.connection.health$.subscribe((h) => seen.push(line(h)));
+      scheduler.schedule(() => badge.unsubscribe(), 10_000);
+    }, 4_000);
+    scheduler.schedule(() => {
+      for (let i = 0; i < 3; i++) source.fail(false);
+    }, 5_000);
+    scheduler.schedule(() => source.emit('update', { type: 'PALLET_UPDATE' }), 5_200);
+    scheduler.flush();
+    store.unsubscribe();
+    expect(seen).toEqual([
+      '4000 excellent 100 ms 0 errors', // mean (500 + 100) / 2 = 300 ms; the last told 100 ms
+      '5000 excellent 100 ms 1 errors',
+      '5000 excellent 100 ms 2 errors',
+      '5000 excellent 100 ms 3 errors',
+      '5200 excellent 100 ms 0 errors', // a message: no errors in a row any more
+      '11500 unknown 100 ms 0 errors', // the stream stayed in error: reconnecting, the last latency kept
+    ]);
+  });
+
   it('opens nothing until subscribed and closes the stream when the last subscriber leaves', () => {
     const t = setup({ visibility$: NEVER, scheduler: virtualScheduler() });
     expect(t.sources.made).toHaveLength(0);

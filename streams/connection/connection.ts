@@ -15,7 +15,6 @@ import {
   type Observable,
   of,
   type SchedulerLike,
-  scan,
   share,
   shareReplay,
   startWith,
@@ -31,6 +30,7 @@ import { connectAttempt } from './attempt';
 import { type ConnectionTarget, cannotConnect, usableToken } from './preconditions';
 import { connectionQuality } from './quality';
 import {
+  type ConnectionHealth,
   type ConnectionQuality,
   type ConnectionState,
   connectionMessages,
@@ -65,6 +65,8 @@ export interface ConnectionDeps {
 export interface Connection {
   state$: Observable<ConnectionState>;
   quality$: Observable<ConnectionQuality>;
+  /** The quality with what it is worked out from: the last latency and the errors in a row. */
+  health$: Observable<ConnectionHealth>;
   /** The SSE messages of one location; a late subscriber first gets the stream's `connected` message. */
   messagesOf(locationId: string): Observable<SseMessage>;
   /** Scanning mode: suspends the stream while on, restores it when turned off (SPEC 4). */
@@ -85,6 +87,34 @@ function latencyOf(message: SseMessage, at: number): number | null {
     data && typeof data === 'object' ? (data.timestamp ?? data.serverTime ?? data.time) : undefined;
   const sent = typeof stamp === 'number' ? stamp : typeof stamp === 'string' ? Date.parse(stamp) : Number.NaN;
   return Number.isFinite(sent) ? Math.max(0, at - sent) : null;
+}
+
+/** What the quality is worked out from: the state, errors in a row, the last latencies told. */
+interface Tally {
+  state: ConnectionState;
+  errors: number;
+  latencies: readonly number[];
+}
+
+const noTally: Tally = {
+  state: { name: 'DISCONNECTED', attempt: 0, reason: null },
+  errors: 0,
+  latencies: [],
+};
+
+function tallied(tally: Tally, step: Step): Tally {
+  if (step.kind === 'state') return { ...tally, state: step.state };
+  if (step.kind === 'error') return { ...tally, errors: tally.errors + 1 };
+  const latency = latencyOf(step.message, step.at);
+  const latencies =
+    latency === null ? tally.latencies : [...tally.latencies, latency].slice(-eventTimeHistorySize);
+  return { ...tally, errors: 0, latencies };
+}
+
+/** The health a tally comes to: the quality by the mean latency of the history, and the last one. */
+function healthOf({ state, errors, latencies }: Tally): ConnectionHealth {
+  const mean = latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null;
+  return { quality: connectionQuality(state, errors, mean), latencyMs: latencies.at(-1) ?? null, errors };
 }
 
 /** Builds the real-time connection; nothing opens until `state$` or a message stream is subscribed. */
@@ -148,6 +178,8 @@ export function createConnection(deps: ConnectionDeps): Connection {
   // the state of the running connection, for the badge that subscribes after the store did
   // (a reload: the stream may open before the shell draws the badge)
   let lastState: ConnectionState = disconnectedState;
+  // and what its health is worked out from, for the same reason
+  let tally = noTally;
   const steps$ = combineLatest([
     deps.user$.pipe(map((user) => user && { id: user.id })),
     deps.location$.pipe(map((location) => location && { id: location.id })),
@@ -166,6 +198,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
       return attempts(locationId, 0);
     }),
     tap((step) => {
+      tally = tallied(tally, step);
       if (step.kind === 'state') lastState = step.state;
       if (step.kind !== 'message') return;
       if (step.message.id) lastEventIds.set(step.locationId, step.message.id);
@@ -178,6 +211,7 @@ export function createConnection(deps: ConnectionDeps): Connection {
     }),
     finalize(() => {
       lastState = disconnectedState;
+      tally = noTally;
     }),
     share(),
   );
@@ -193,37 +227,26 @@ export function createConnection(deps: ConnectionDeps): Connection {
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
-  const quality$ = steps$.pipe(
-    scan(
-      (acc, step) => {
-        if (step.kind === 'state') return { ...acc, state: step.state };
-        if (step.kind === 'error') return { ...acc, errors: acc.errors + 1 };
-        const latency = latencyOf(step.message, step.at);
-        const latencies =
-          latency === null ? acc.latencies : [...acc.latencies, latency].slice(-eventTimeHistorySize);
-        return { ...acc, errors: 0, latencies };
-      },
-      {
-        state: { name: 'DISCONNECTED', attempt: 0, reason: null } as ConnectionState,
-        errors: 0,
-        latencies: [] as number[],
-      },
+  const health$ = defer(() =>
+    steps$.pipe(
+      map(() => healthOf(tally)),
+      startWith(healthOf(tally)),
     ),
-    map(({ state, errors, latencies }) =>
-      connectionQuality(
-        state,
-        errors,
-        latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null,
-      ),
+  ).pipe(
+    distinctUntilChanged(
+      (a, b) => a.quality === b.quality && a.latencyMs === b.latencyMs && a.errors === b.errors,
     ),
-    startWith<ConnectionQuality>('unknown'),
-    distinctUntilChanged(),
     shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  const quality$ = health$.pipe(
+    map((health) => health.quality),
+    distinctUntilChanged(),
   );
 
   return {
     state$,
     quality$,
+    health$,
     messagesOf: (locationId) =>
       defer(() => {
         const connected = lastConnected.get(locationId);

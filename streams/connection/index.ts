@@ -5,9 +5,11 @@
 export { type Connection, type ConnectionDeps, createConnection } from './connection';
 export { connectionQuality } from './quality';
 export {
+  type ConnectionHealth,
   type ConnectionQuality,
   type ConnectionState,
   connectionMessages,
+  connectionQualities,
   type EventSourceLike,
   type MessageEventLike,
 } from './types';

@@ -12,8 +12,20 @@ export type ConnectionState =
   | { name: 'ERROR'; attempt: number; reason: string }
   | { name: 'FAILED'; attempt: number; reason: string };
 
+/** Connection qualities of SPEC 4, worst first. */
+export const connectionQualities = ['unknown', 'poor', 'degraded', 'good', 'excellent'] as const;
+
 /** Connection quality of SPEC 4. */
-export type ConnectionQuality = 'unknown' | 'poor' | 'degraded' | 'good' | 'excellent';
+export type ConnectionQuality = (typeof connectionQualities)[number];
+
+/** What the badge's hover detail tells of the connection (SPEC 2, 4). */
+export interface ConnectionHealth {
+  quality: ConnectionQuality;
+  /** The latency the last timestamped message told, in ms; null until one did. */
+  latencyMs: number | null;
+  /** Stream errors since the last message: more than 5 make the quality poor. */
+  errors: number;
+}
 
 /** The part of a MessageEvent the connection reads. */
 export interface MessageEventLike {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Pallet } from '../live/types';
 import type { PermissionState } from '../permissions/rules';
-import { consoleRefusal, ordersByDueDate, pickList, processedOn, shiftTotals, stillNeeds } from './consoles';
+import { consoleRefusal } from './console-rule';
+import { ordersByDueDate, pickList, pickScan, processedOn, shiftTotals, stillNeeds } from './consoles';
 
 const perms = (flags: PermissionState['flags'], admin = false): PermissionState => ({
   loading: false,
@@ -21,6 +22,14 @@ describe('consoleRefusal (SPEC 6)', () => {
     expect(consoleRefusal(perms({ ...restricted, admin_tab: true }), 'logistics')).toBeNull();
     expect(consoleRefusal(perms({}, true), 'kleinpak')).toBeNull();
     expect(consoleRefusal({ ...perms({}, true), loading: true }, 'kleinpak')).not.toBeNull();
+  });
+
+  it('opens storage with view_storage_map, closed by restrict_storage_console unless admin_tab', () => {
+    expect(consoleRefusal(perms({ manage_storage_assignments: true }), 'storage')).toBe('module');
+    expect(consoleRefusal(perms({ view_storage_map: true }), 'storage')).toBeNull();
+    const restricted = { view_storage_map: true, restrict_storage_console: true };
+    expect(consoleRefusal(perms(restricted), 'storage')).toBe('restricted');
+    expect(consoleRefusal(perms({ ...restricted, admin_tab: true }), 'storage')).toBeNull();
   });
 });
 
@@ -94,5 +103,12 @@ describe('logistics', () => {
       ['p2', 'B', 1],
       ['p1', null, null],
     ]);
+  });
+
+  it('picks a scanned pallet of the list once, and refuses one that is not on it', () => {
+    const lines = pickList(order('o', { palletIds: ['p1', 'p2'] }), (id) => ({ id }));
+    expect(pickScan(lines, new Set(), 'p1')).toBe('picked');
+    expect(pickScan(lines, new Set(['p1']), 'p1')).toBe('again');
+    expect(pickScan(lines, new Set(['p1']), 'elsewhere')).toBe('not-on-list');
   });
 });

@@ -1,25 +1,5 @@
 import type { TimeWindow } from '../dates/windows';
 import type { Order, Pallet } from '../live/types';
-import { canAccessConsole, canAccessModule, type PermissionState } from '../permissions/rules';
-
-/** The three consoles of SPEC 1, each a module (SPEC 6 module access) and a console (console access). */
-export const consoleNames = ['sorting', 'kleinpak', 'logistics'] as const;
-export type ConsoleName = (typeof consoleNames)[number];
-
-/**
- * Why this user may not open `name` (SPEC 6): `module` without module access (admin or `X_access`),
- * `restricted` without console access (admin_tab or no restrict_X_console), or null when they may.
- * While permissions load every check is false, so the answer waits for them (the caller shows Loading).
- */
-export function consoleRefusal(state: PermissionState, name: ConsoleName): 'module' | 'restricted' | null {
-  if (!canAccessModule(state, name)) return 'module';
-  if (!canAccessConsole(state, name)) return 'restricted';
-  return null;
-}
-
-/** The consoles this user may open. */
-export const openConsoles = (state: PermissionState): ReadonlySet<ConsoleName> =>
-  new Set(consoleNames.filter((name) => consoleRefusal(state, name) === null));
 
 const within = (at: unknown, window: TimeWindow): boolean => {
   const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;
@@ -113,4 +93,17 @@ export function pickList(order: Order, palletOf: (id: string) => Pallet | undefi
         (a.zone ?? '').localeCompare(b.zone ?? '') ||
         (a.row ?? 0) - (b.row ?? 0),
     );
+}
+
+/** What a pallet scanned against a pick list does: picks it, was picked already, or is refused. */
+export type PickScan = 'picked' | 'again' | 'not-on-list';
+
+/** A scanned pallet against an order's pick list and the pallets picked so far. */
+export function pickScan(
+  lines: readonly PickLine[],
+  picked: ReadonlySet<string>,
+  palletId: string,
+): PickScan {
+  if (!lines.some((line) => line.pallet.id === palletId)) return 'not-on-list';
+  return picked.has(palletId) ? 'again' : 'picked';
 }

@@ -48,6 +48,14 @@ describe('toCsv', () => {
     }
   });
 
+  it('writes numbers with a decimal comma, and semicolons between cells, for a reader who writes 612,5', () => {
+    const text = toCsv([csvRow(pallet, 'Cold store A', 'ripening')], undefined, ',');
+    expect(text.split('\r\n')[1]).toBe(
+      'p1;Cherry;Punnet, 9x250 g;Organic;Euro;512,5;Cold store A;ripening;2026-11-20T08:00:00.000Z',
+    );
+    expect(Papa.parse<string[]>(text.trim(), { delimiter: ';' }).data[1][5]).toBe('512,5');
+  });
+
   it('leaves numbers and plain text alone', () => {
     expect(toCsv([csvRow({ ...pallet, weight: 1 }, '', 'fresh')]).split('\r\n')[1]).toBe(
       'p1,Cherry,"Punnet, 9x250 g",Organic,Euro,1,,fresh,2026-11-20T08:00:00.000Z',

@@ -38,17 +38,28 @@ export function csvRow(pallet: Pallet, zone: string, age: string): CsvRow {
 
 /**
  * The rows as CSV text with a header: each column's head as given (in the reader's language),
- * else its name. A cell beginning with =, +, -, @, tab or carriage return
- * is quoted behind an apostrophe: a spreadsheet would otherwise run a catalogue value such as
- * `=HYPERLINK(…)` as a formula.
+ * else its name. Numbers are written with `decimal`, the reader's decimal separator, without
+ * grouping ("612,5" in Dutch), as the reader's spreadsheet reads a number; where that is a comma
+ * the cells are separated by semicolons, as such a spreadsheet (Excel in Dutch, LibreOffice)
+ * expects. A cell beginning with =, +, -, @, tab or carriage return is quoted behind an
+ * apostrophe: a spreadsheet would otherwise run a catalogue value such as `=HYPERLINK(…)` as a formula.
  */
-export const toCsv = (rows: readonly CsvRow[], heads?: Record<CsvColumn, string>): string =>
+export const toCsv = (
+  rows: readonly CsvRow[],
+  heads?: Record<CsvColumn, string>,
+  decimal: '.' | ',' = '.',
+): string =>
   Papa.unparse(
     {
       fields: csvColumns.map((column) => heads?.[column] ?? column),
-      data: rows.map((row) => csvColumns.map((c) => row[c])),
+      data: rows.map((row) =>
+        csvColumns.map((c) => {
+          const cell = row[c];
+          return typeof cell === 'number' ? String(cell).replace('.', decimal) : cell;
+        }),
+      ),
     },
-    { escapeFormulae: true },
+    { escapeFormulae: true, delimiter: decimal === ',' ? ';' : ',' },
   );
 
 /** The export's file name: the location and the day, e.g. `inventory-naaldwijk-2026-11-25.csv`. */

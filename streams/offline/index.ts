@@ -1,5 +1,5 @@
 export { drainOnDemand } from './drain-on-demand';
-export { liveMessageOf, waitingMessages } from './live-message';
+export { liveMessagesOf, waitingMessages } from './live-message';
 export { memoryQueueStorage } from './memory-storage';
 export {
   createOfflineQueue,
@@ -9,4 +9,11 @@ export {
   type QueueState,
 } from './queue';
 export { sendInOrder } from './send-in-order';
-export type { QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';
+export type {
+  ChangeLabel,
+  KeptRefusal,
+  QueuedChange,
+  QueuedRequest,
+  QueueStorage,
+  SendOutcome,
+} from './types';

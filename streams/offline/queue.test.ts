@@ -50,7 +50,7 @@ function makeQueue(
     userId: () => 'u1',
     newKey: () => `key-${++n}-${Math.random()}`,
     unreachable: (e) => e === unreachableError,
-    describe: (e) => (e as Error).message,
+    describe: (e) => ({ message: (e as Error).message, status: 409, code: null, params: {} }),
     scheduler,
   });
   queues.push(queue);
@@ -58,6 +58,8 @@ function makeQueue(
 }
 
 const store = (path: string) => ({ method: 'POST' as const, path });
+/** A change's label: its message's key and parameters, worded by the app. */
+const said = (what: string) => ({ key: 'store', params: { what } });
 const queueNow = (queue: OfflineQueue) => {
   let changes: readonly QueuedChange[] = [];
   queue.state$.subscribe((s) => (changes = s.changes)).unsubscribe();
@@ -72,11 +74,15 @@ describe('the offline queue', () => {
     const server = fakeServer();
     const online$ = new BehaviorSubject(false);
     const queue = makeQueue(storage, server, online$);
-    expect(await queue.enqueue('u1', store('/p1'), 'first')).toBe('queued');
-    expect(await queue.enqueue('u1', store('/p2'), 'second')).toBe('queued');
-    expect(await queue.enqueue('u1', store('/p3'), 'third')).toBe('queued');
+    expect(await queue.enqueue('u1', store('/p1'), said('first'))).toBe('queued');
+    expect(await queue.enqueue('u1', store('/p2'), said('second'))).toBe('queued');
+    expect(await queue.enqueue('u1', store('/p3'), said('third'))).toBe('queued');
     expect(server.calls).toEqual([]);
-    expect((await settled(queue, 3)).changes.map((c) => c.label)).toEqual(['first', 'second', 'third']);
+    expect((await settled(queue, 3)).changes.map((c) => c.label)).toEqual([
+      said('first'),
+      said('second'),
+      said('third'),
+    ]);
 
     online$.next(true);
     await settled(queue, 0);
@@ -88,14 +94,14 @@ describe('the offline queue', () => {
     const storage = memoryStorage();
     const server = fakeServer();
     const first = makeQueue(storage, server, new BehaviorSubject(false));
-    for (const p of ['/p1', '/p2', '/p3']) await first.enqueue('u1', store(p), p);
+    for (const p of ['/p1', '/p2', '/p3']) await first.enqueue('u1', store(p), said(p));
     first.stop(); // the page goes away
 
     const online$ = new BehaviorSubject(false);
     const reloaded = makeQueue(storage, server, online$);
     expect((await settled(reloaded, 3)).changes.map((c) => c.request.path)).toEqual(['/p1', '/p2', '/p3']);
     // a change made after the reload goes behind the kept ones
-    await reloaded.enqueue('u1', store('/p4'), '/p4');
+    await reloaded.enqueue('u1', store('/p4'), said('/p4'));
     online$.next(true);
     await settled(reloaded, 0);
     expect(server.applied).toEqual(['/p1', '/p2', '/p3', '/p4']);
@@ -106,7 +112,7 @@ describe('the offline queue', () => {
     const server = fakeServer();
     const online$ = new BehaviorSubject(false);
     const queue = makeQueue(storage, server, online$);
-    await queue.enqueue('u1', store('/p1'), 'first');
+    await queue.enqueue('u1', store('/p1'), said('first'));
     const [kept] = [...storage.kept.values()];
     // the server commits it, then the page dies before removing it from storage
     await firstValueFrom(server.send(kept));
@@ -126,7 +132,7 @@ describe('the offline queue', () => {
     server.full.add('/p2');
     const online$ = new BehaviorSubject(false);
     const queue = makeQueue(storage, server, online$);
-    for (const p of ['/p1', '/p2', '/p3']) await queue.enqueue('u1', store(p), p);
+    for (const p of ['/p1', '/p2', '/p3']) await queue.enqueue('u1', store(p), said(p));
     // what a screen reads when each change leaves: taken ones are told while still listed
     const taken: string[] = [];
     queue.taken$.subscribe((change) => {
@@ -137,9 +143,14 @@ describe('the offline queue', () => {
     const state = await settled(queue, 1);
     expect(server.applied).toEqual(['/p1', '/p3']);
     expect(taken).toEqual(['/p1', '/p3']);
-    expect(state.changes[0]).toMatchObject({ label: '/p2', conflict: 'Row 1 of zone A is full (3 pallets)' });
+    expect(state.changes[0]).toMatchObject({
+      label: said('/p2'),
+      conflict: { message: 'Row 1 of zone A is full (3 pallets)', status: 409 },
+    });
     // never sent again, kept across a reload until the operator dismisses it
-    expect([...storage.kept.values()][0].conflict).toBe('Row 1 of zone A is full (3 pallets)');
+    expect([...storage.kept.values()][0].conflict).toMatchObject({
+      message: 'Row 1 of zone A is full (3 pallets)',
+    });
     queue.flush();
     await settled(queue, 1);
     expect(server.calls.filter((p) => p === '/p2')).toHaveLength(1);
@@ -152,8 +163,10 @@ describe('the offline queue', () => {
     const server = fakeServer();
     server.full.add('/full');
     const queue = makeQueue(storage, server, new BehaviorSubject(true));
-    expect(await queue.enqueue('u1', store('/p1'), 'first')).toBe('sent');
-    await expect(queue.enqueue('u1', store('/full'), 'full')).rejects.toThrow('Row 1 of zone A is full');
+    expect(await queue.enqueue('u1', store('/p1'), said('first'))).toBe('sent');
+    await expect(queue.enqueue('u1', store('/full'), said('full'))).rejects.toThrow(
+      'Row 1 of zone A is full',
+    );
     expect(storage.kept.size).toBe(0);
   });
 
@@ -163,7 +176,7 @@ describe('the offline queue', () => {
     server.up = false;
     const scheduler = new VirtualTimeScheduler();
     const queue = makeQueue(storage, server, new BehaviorSubject(true), scheduler);
-    expect(await queue.enqueue('u1', store('/p1'), 'first')).toBe('queued');
+    expect(await queue.enqueue('u1', store('/p1'), said('first'))).toBe('queued');
     expect(server.calls).toEqual(['/p1']);
     server.up = true;
     scheduler.maxFrames = offlineQueueRetryMs - 1;
@@ -181,8 +194,8 @@ describe('the offline queue', () => {
     const server = fakeServer();
     const online$ = new BehaviorSubject(false);
     const queue = makeQueue(storage, server, online$);
-    await queue.enqueue('someone-else', store('/theirs'), 'theirs');
-    await queue.enqueue('u1', store('/mine'), 'mine');
+    await queue.enqueue('someone-else', store('/theirs'), said('theirs'));
+    await queue.enqueue('u1', store('/mine'), said('mine'));
     online$.next(true);
     await settled(queue, 1);
     expect(server.applied).toEqual(['/mine']);

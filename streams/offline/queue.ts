@@ -16,7 +16,14 @@ import {
 import { offlineQueueRetryMs } from '../config';
 import { drainOnDemand } from './drain-on-demand';
 import { sendInOrder } from './send-in-order';
-import type { QueuedChange, QueuedRequest, QueueStorage, SendOutcome } from './types';
+import type {
+  ChangeLabel,
+  KeptRefusal,
+  QueuedChange,
+  QueuedRequest,
+  QueueStorage,
+  SendOutcome,
+} from './types';
 
 /** The effects of the offline queue. */
 export interface OfflineQueueDeps {
@@ -31,8 +38,8 @@ export interface OfflineQueueDeps {
   newKey: () => string;
   /** An error that means "no answer, try later" rather than "the server said no". */
   unreachable: (error: unknown) => boolean;
-  /** What a refusal says to the operator. */
-  describe: (error: unknown) => string;
+  /** What is kept of a refusal, to say it to the operator. */
+  describe: (error: unknown) => KeptRefusal;
   scheduler?: SchedulerLike;
 }
 
@@ -57,7 +64,7 @@ export interface OfflineQueue {
    * server took it, `queued` when it must wait for the network; rejects with the server's
    * refusal while the screen that made it still waits (later refusals stay in the queue, shown).
    */
-  enqueue(userId: string, request: QueuedRequest, label: string): Promise<EnqueueResult>;
+  enqueue(userId: string, request: QueuedRequest, label: ChangeLabel): Promise<EnqueueResult>;
   /** Forgets a refused change once the operator has seen it. */
   dismiss(key: string): Promise<void>;
   /** Tries to send now (e.g. the operator taps "Send now"). */

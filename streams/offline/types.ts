@@ -7,12 +7,36 @@ export interface QueuedChange {
   /** Who made it: only that user's session sends it. */
   userId: string;
   request: QueuedRequest;
-  /** What the operator did, in words ("Store pallet …a1b2c3 in Cold store A · Row 1"). */
-  label: string;
+  /**
+   * What the operator did: a message of the app's catalogue and its parameters, data only (ids,
+   * names, numbers), worded when shown, in the reader's language ("Store pallet …a1b2c3 in Cold
+   * store A · Row 1"). A change kept by an older app holds its words instead.
+   */
+  label: ChangeLabel | string;
   /** When it was made (the scheduler's clock, ms). */
   queuedAt: number;
-  /** The server's refusal, once it refused: kept and shown until the operator dismisses it. */
-  conflict?: string;
+  /**
+   * The server's refusal, once it refused: kept and shown until the operator dismisses it, worded
+   * when shown. A change refused under an older app holds its words instead.
+   */
+  conflict?: KeptRefusal | string;
+}
+
+/**
+ * A refusal as the server answered it, kept as plain data: its English message, status, code and
+ * params, from which the app words it in the reader's language.
+ */
+export interface KeptRefusal {
+  message: string;
+  status: number | null;
+  code: string | null;
+  params: Readonly<Record<string, unknown>>;
+}
+
+/** What a change did, as its message's key (the app words it) and that message's parameters. */
+export interface ChangeLabel {
+  key: string;
+  params: Readonly<Record<string, string | number>>;
 }
 
 /** The call a change makes. */

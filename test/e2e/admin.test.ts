@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRestrictedMessage } from '../../streams/admin';
+import shell from '../../src/locales/en/shell.json';
 import { type ApiPallet, adminNewPassword, call, createPallet, people } from './support/api';
 import { chooseLocationIfAsked, heading, signIn, submitLogin, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -240,7 +240,7 @@ describe('the admin area', () => {
         'INInventory',
         'PRPrinters',
       ]);
-      expect(await page.getByRole('alert').first().textContent()).toBe(adminRestrictedMessage);
+      expect(await page.getByRole('alert').first().textContent()).toBe(shell.denied.adminRestricted);
       await shoot(page, 'refused');
     } finally {
       await browser.close();

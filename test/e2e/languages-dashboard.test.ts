@@ -57,9 +57,7 @@ afterAll(async () => server?.dispose());
 const row = (page: Page, id: string) => page.locator(`[data-pallet-id="${id}"]`);
 const dialog = (page: Page) => page.getByRole('dialog');
 /** Formats are data here: the overview's figures, weights (`<data>`) and ages and dates (`<time>`). */
-// beside the data: an opened order's buttons say whose order in a hidden middle piece of their
-// message ("Delete<hidden> order of Jansen</hidden>"), without the brackets that mark the ends
-const formatted = ['[data-figure]', 'data', 'time', '[data-order-id] .visually-hidden'];
+const formatted = ['[data-figure]', 'data', 'time'];
 /** A dashboard message in the pseudo-language, its placeholders filled. */
 const pseudo = (message: string, values: Record<string, string> = {}) =>
   pseudoLocalise(message).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name]);

@@ -324,9 +324,9 @@ describe('a Dutch browser', () => {
         page.waitForEvent('download', slow),
         page.getByRole('button', { name: 'CSV exporteren' }).click(),
       ]);
-      const [head, ...rows] = Papa.parse<string[]>(
-        readFileSync((await download.path()) as string, 'utf8').trim(),
-      ).data;
+      const csv = readFileSync((await download.path()) as string, 'utf8').trim();
+      // a Dutch spreadsheet's separators: semicolons between cells, a comma in a number
+      const [head, ...rows] = Papa.parse<string[]>(csv, { delimiter: ';' }).data;
       expect(head).toEqual([
         'ID',
         'Tomatensoort',
@@ -339,6 +339,8 @@ describe('a Dutch browser', () => {
         'Gemaakt',
       ]);
       expect(rows.map((row) => row[1])).toEqual(['Beef', 'Beef']);
+      expect(rows.map((row) => row[5]).filter((kg) => !/^\d+(,\d+)?$/.test(kg))).toEqual([]);
+      expect(rows.some((row) => row[5].includes(','))).toBe(true);
 
       await page.getByRole('button', { name: 'Rijping en minimumvoorraad' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rijping en minimumvoorraad' });

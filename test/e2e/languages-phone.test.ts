@@ -35,6 +35,10 @@ beforeAll(async () => {
   await createPhoneUser(server.url, adminToken, locationId, operator, [
     'manage_storage_assignments',
     'manage_orders',
+    'view_storage_map',
+    'sorting_access',
+    'kleinpak_access',
+    'logistics_access',
   ]);
   ({ id: zoneId } = await api<{ id: string }>('POST', '/api/storage/zones', {
     locationId,
@@ -83,6 +87,9 @@ const screens: [name: string, open: (page: Page) => Promise<unknown>][] = [
   ['rows', (page) => page.locator('main a[href*="context=row_selection"]').first().click()],
   ['row', (page) => page.locator('main a[href*="rowIndex=0"]').first().click()],
   ['orders', (page) => page.goto(`${server.url}/mobile/operator/orders`)],
+  ['sorting', (page) => page.goto(`${server.url}/mobile/operator/sorting`)],
+  ['kleinpak', (page) => page.goto(`${server.url}/mobile/operator/kleinpak`)],
+  ['logistics', (page) => page.goto(`${server.url}/mobile/operator/logistics`)],
   ['account', (page) => page.goto(`${server.url}/mobile/operator/account`)],
 ];
 
@@ -143,6 +150,13 @@ describe('the phone in the pseudo-language', () => {
       const look = async (name: string) => {
         expect({ name, left: await textsLeftInCode(page) }).toEqual({ name, left: [] });
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
+        // the bottom bar's every entry (four consoles among them) stands whole on the screen
+        const entries = await page
+          .getByRole('navigation', { name: /./ })
+          .last()
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right));
+        expect({ name, offScreen: entries.filter((right) => right > 390) }).toEqual({ name, offScreen: [] });
         await page.screenshot({ path: join(screenshots, 'pseudo', `phone-${name}.png`) });
       };
       await walk(page, look);
@@ -167,6 +181,11 @@ describe('a Dutch phone', () => {
       expect(await htmlLang(page)).toBe('nl');
       expect(await page.title()).toBe('Scannen · Tomato Warehouse');
       await page.getByRole('button', { name: 'Scannen met camera' }).waitFor();
+      // the header shows the location's whole name at 390 px, beside the Dutch "Uitloggen"
+      const place = page.locator('header').getByText('E2E Depot', { exact: true });
+      expect(
+        await place.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
 
       // storing a pallet in the full row: the server's refusal in Dutch
       await page.goto(`${server.url}${palletPath(free)}`);
@@ -207,8 +226,19 @@ describe('a Dutch phone', () => {
         .getByRole('alert')
         .filter({ hasText: `Niet gelukt: Pallet ${short} opslaan in Kas 1 · Rij 3` });
       await refusal.getByText('Rij 3 van zone Kas 1 is vol (2 pallets)').waitFor();
-      await refusal.getByRole('button', { name: 'Sluiten' }).click();
-      await refusal.waitFor({ state: 'detached' });
+      // the kept change and its refusal are worded when shown: switched to English, they read in
+      // English at once
+      await page
+        .getByRole('navigation', { name: 'Hoofdmenu' })
+        .getByRole('link', { name: 'Account' })
+        .click();
+      await page.locator('#main').getByRole('button', { name: 'EN – English' }).click();
+      const refused = page
+        .getByRole('alert')
+        .filter({ hasText: `Not done: Store pallet ${short} in Kas 1 · Row 3` })
+        .filter({ hasText: 'Row 3 of zone Kas 1 is full (2 pallets)' });
+      await refused.getByRole('button', { name: 'Dismiss' }).click();
+      await refused.waitFor({ state: 'detached' });
     } finally {
       await browser.close();
     }

@@ -18,6 +18,8 @@ const screenshots = join(import.meta.dirname, '..', 'screenshots');
 const wide: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 /** A first-login user on two locations: the change of password, the location step and the header's select. */
 const linguist = { username: 'e2e-linguist', password: 'linguist-password-1' };
+/** A desk user on two locations, past the first login: the location step in Dutch. */
+const traveller = { username: 'e2e-traveller', password: 'traveller-password-1' };
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -38,6 +40,19 @@ beforeAll(async () => {
       ...linguist,
       locationIds: [...locations.map((l) => l.id), annex.data.id],
       first_login: true,
+      desktop_access: true,
+      mobile_access: false,
+    },
+    adminToken,
+  );
+  await call(
+    server.url,
+    'POST',
+    '/api/users',
+    {
+      ...traveller,
+      locationIds: [...locations.map((l) => l.id), annex.data.id],
+      first_login: false,
       desktop_access: true,
       mobile_access: false,
     },
@@ -162,6 +177,52 @@ describe('a Dutch browser', () => {
       expect(await page.locator('header').getByRole('button', { name: 'Uitloggen' }).count()).toBe(1);
       expect(await htmlLang(page)).toBe('nl');
       await page.screenshot({ path: join(screenshots, 'nl', 'shell.png') });
+    });
+  });
+
+  it("shows the location step, the change of password with a 422's fields worded, and the refusals of a console and of the sign-in in Dutch", async () => {
+    await withPage({ ...wide, locale: 'nl-NL' }, async (page) => {
+      const shoot = (name: string) => page.screenshot({ path: join(screenshots, 'nl', `${name}.png`) });
+      const signInAs = async (who: { username: string; password: string }) => {
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel('Gebruikersnaam').fill(who.username);
+        await page.getByLabel('Wachtwoord').fill(who.password);
+        await page.getByRole('button', { name: 'Inloggen' }).click();
+      };
+      await signInAs(traveller);
+      await page.getByRole('heading', { level: 1, name: 'Kies je locatie' }).waitFor();
+      await shoot('choose-location');
+      await page.getByLabel('Locatie kiezen').selectOption({ label: 'E2E Annex' });
+      await page.getByRole('navigation', { name: 'Hoofdmenu' }).waitFor();
+
+      await page.goto(`${server.url}/change-password`);
+      const passwords = page.locator('input[type="password"]');
+      await passwords.nth(0).fill('not-the-password-1');
+      await passwords.nth(1).fill('a-new-password-1');
+      await passwords.nth(2).fill('a-new-password-1');
+      await submitButton(page).click();
+      // the server answers {currentPassword: {code: 'CURRENT_PASSWORD_INCORRECT'}} beside its English
+      await page
+        .locator('form')
+        .getByRole('alert')
+        .filter({ hasText: 'Ongeldige gegevens ingevoerd: Het huidige wachtwoord klopt niet' })
+        .waitFor();
+      expect(await page.getByText('Current password is incorrect', { exact: false }).count()).toBe(0);
+      await shoot('change-password-refused');
+
+      // a console this account may not open
+      await page.goto(`${server.url}/kleinpak`);
+      await page.getByRole('heading', { level: 1, name: 'Console Kleinpak gesloten' }).waitFor();
+      await shoot('console-denied');
+
+      // a phone-only account on a desktop: refused at the sign-in
+      await page.locator('header').getByRole('button', { name: 'Uitloggen' }).click();
+      await signInAs(people.phone);
+      await page
+        .getByRole('alert')
+        .getByText('Geen toegang op de desktop. Dit account werkt alleen op een mobiel apparaat.')
+        .waitFor();
+      await shoot('login-desktop-refused');
     });
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers } from '../../server/db/seed-demo';
 import { encodePalletQr } from '../../streams/qr';
 import { startFakePrinter } from '../server/fake-printer';
 import { type ApiPallet, call, createPallet, createPhoneUser, people } from './support/api';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await createPhoneUser(server.url, adminToken, locationId, operator, [
     'manage_storage_assignments',
     'manage_orders',
+    'view_storage_map',
   ]);
 });
 afterAll(async () => server?.dispose());
@@ -44,6 +46,18 @@ const hardwareScan = (page: Page, text: string) =>
     for (const key of [...reading, 'Enter'])
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
   }, text);
+
+/** Counts the page's buzzes (`navigator.vibrate`), read with `buzzes(page)`. */
+const countBuzzes = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { buzzes: number };
+    w.buzzes = 0;
+    navigator.vibrate = () => {
+      w.buzzes += 1;
+      return true;
+    };
+  });
+const buzzes = (page: Page) => page.evaluate(() => (window as unknown as { buzzes: number }).buzzes);
 
 async function shoot(page: Page, name: string) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -70,14 +84,7 @@ describe('the mobile operator', () => {
     try {
       const page = await mobile.page();
       // counts the confirming buzzes
-      await page.addInitScript(() => {
-        const w = window as unknown as { buzzes: number };
-        w.buzzes = 0;
-        navigator.vibrate = () => {
-          w.buzzes += 1;
-          return true;
-        };
-      });
+      await countBuzzes(page);
       await signIn(page, server.url, operator);
       await waitForPath(page, '/mobile/operator');
       await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
@@ -95,12 +102,27 @@ describe('the mobile operator', () => {
       const deskZone = board.locator(`[data-zone-id="${zone.id}"]`);
       await deskZone.getByText('0/9').waitFor();
 
-      await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (0/9)' });
-      await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/3)' });
-      await page.getByRole('button', { name: 'Store here' }).click();
-      await page.getByRole('status').getByText('Stored in Cold store A · Row 1').waitFor();
-      await page.getByTestId('pallet-where').getByText('Cold store A · Row 1').waitFor();
-      await deskZone.getByText('1/9').waitFor({ timeout: 10_000 });
+      // the phone's store and take-out of one pallet are the desk's changes of many, of one
+      const sent = (path: string) =>
+        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
+      const storeHere = async () => {
+        await page.getByLabel('Zone', { exact: true }).selectOption({ label: 'Cold store A (0/9)' });
+        await page.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/3)' });
+        const move = sent('/api/storage/moves');
+        await page.getByRole('button', { name: 'Store here' }).click();
+        expect((await move).postDataJSON()).toEqual({ palletIds: [first.id], zoneId: zone.id, rowIndex: 0 });
+        await page.getByRole('status').getByText('Stored in Cold store A · Row 1').waitFor();
+        await page.getByTestId('pallet-where').getByText('Cold store A · Row 1').waitFor();
+        await deskZone.getByText('1/9').waitFor({ timeout: 10_000 });
+      };
+      await storeHere();
+      const takeOut = sent('/api/storage/take-outs');
+      await page.getByRole('button', { name: 'Take out of storage' }).click();
+      expect((await takeOut).postDataJSON()).toEqual({ locationId, palletIds: [first.id] });
+      await page.getByRole('status').getByText('Taken out of storage').waitFor();
+      await page.getByTestId('pallet-where').getByText('Not in storage').waitFor();
+      await deskZone.getByText('0/9').waitFor({ timeout: 10_000 });
+      await storeHere();
 
       // storage: zone → row → continuous scanning into it
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).click();
@@ -120,7 +142,7 @@ describe('the mobile operator', () => {
           .waitFor();
       }
       await page.getByTestId('row-occupancy').getByText('3/3').waitFor();
-      expect(await page.evaluate(() => (window as unknown as { buzzes: number }).buzzes)).toBe(3);
+      expect(await buzzes(page)).toBe(3);
       await deskZone.getByText('4/9').waitFor({ timeout: 10_000 });
 
       // a pallet already there, then a full row, said at once
@@ -233,6 +255,30 @@ describe('the mobile operator', () => {
       await page.getByRole('list', { name: 'Changes waiting to be sent' }).getByText(short(p3)).waitFor();
       await shoot(page, 'offline-queue');
 
+      // the move of p2 as the app before the batch endpoints kept it, one pallet's own path: a
+      // phone updated with changes still waiting shows and sends them as they are
+      await page.evaluate(async (palletId) => {
+        const done = <T>(request: IDBRequest<T>) =>
+          new Promise<T>((resolve, reject) => {
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const db = await done(indexedDB.open('tomato-offline'));
+        const changes = db.transaction('changes', 'readwrite').objectStore('changes');
+        type Kept = { request: { method: string; path: string; body: Record<string, unknown> } };
+        const kept = (await done(changes.getAll())) as Kept[];
+        const change = kept.find((c) => (c.request.body.palletIds as string[])[0] === palletId);
+        if (!change) throw new Error(`no queued move of ${palletId}`);
+        const { zoneId, rowIndex } = change.request.body;
+        change.request = {
+          method: 'POST',
+          path: '/api/storage/positions',
+          body: { palletId, zoneId, rowIndex },
+        };
+        await done(changes.put(change));
+        db.close();
+      }, p2.id);
+
       // a reload without network: the kept app opens with the location's last known data and
       // the moves read back from the phone, still shown; another move can be queued
       await page.reload();
@@ -258,6 +304,13 @@ describe('the mobile operator', () => {
       expect(zonesNow.data.find((z) => z.id === zone.id)?.rowPallets[0]).toEqual([]);
       await api('POST', '/api/storage/positions', { palletId: theirs.id, zoneId: zone.id, rowIndex: 0 });
 
+      const sentMoves: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.method() !== 'POST' || !pathname.startsWith('/api/storage/')) return;
+        const body = r.postDataJSON() as { palletId?: string; palletIds?: string[] };
+        sentMoves.push(`${pathname} ${body.palletId ?? body.palletIds?.join()}`);
+      });
       await offline.unroute('**/api/**');
       await offline.setOffline(false);
       await queue.waitFor({ state: 'detached', timeout: 15_000 });
@@ -268,6 +321,13 @@ describe('the mobile operator', () => {
       expect(await row.getByRole('link', { name: new RegExp(short(late)) }).count()).toBe(0);
       await occupancy.getByText('4/4').waitFor();
       await waitingInRow.first().waitFor({ state: 'detached' });
+      // each sent once, in the order made, the one kept by the older app on its own path
+      expect(sentMoves).toEqual([
+        `/api/storage/moves ${p1.id}`,
+        `/api/storage/positions ${p2.id}`,
+        `/api/storage/moves ${p3.id}`,
+        `/api/storage/moves ${late.id}`,
+      ]);
       await shoot(page, 'offline-refused');
       await refusal.getByRole('button', { name: 'Dismiss' }).click();
       await refusal.waitFor({ state: 'detached' });
@@ -355,6 +415,212 @@ describe('the mobile operator', () => {
     } finally {
       await browser.close();
       await printer.close();
+    }
+  }, 120_000);
+});
+
+describe('the consoles on the phone', () => {
+  /** A phone user at the location with `permissions` and the restriction keys `restrictions`. */
+  async function phoneUser(username: string, permissions: string[], restrictions: string[] = []) {
+    const who = { username, password: `${username}-password-1` };
+    const id = await createPhoneUser(server.url, adminToken, locationId, who, permissions);
+    if (restrictions.length)
+      await api('PUT', `/api/permissions/users/${id}/restrictions`, {
+        data: restrictions.map((restriction_key) => ({ restriction_key })),
+      });
+    return who;
+  }
+
+  it('the demo operator makes a pallet in Sorting from big buttons, sees its QR, stores it in a row, and a desktop sees it live', async () => {
+    const demo = demoUsers.find((u) => u.username === 'operator')!;
+    const floor = await phoneUser(
+      'e2e-floor',
+      demo.permissions.filter((p) => p !== 'mobile_access'),
+    );
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Sorting hall',
+      rows: 2,
+      rowCapacity: 4,
+    });
+    const mobile = await openBrowser(phone);
+    const desk = await openBrowser({ viewport: { width: 1680, height: 1000 } });
+    try {
+      const page = await mobile.page();
+      const board = await desk.page();
+      await Promise.all([signIn(page, server.url, floor), signIn(board, server.url, people.manager)]);
+      await waitForPath(page, '/mobile/operator');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // the demo operator's consoles: Sorting and Storage, on the home and in the navigation
+      await nav.getByRole('link', { name: 'Sorting' }).waitFor();
+      await nav.getByRole('link', { name: 'Storage' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Kleinpak' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Logistics' }).count()).toBe(0);
+      // each entry of the bottom bar is named by its word and drawn with an icon, no initials
+      expect(await nav.locator('a svg.lucide').count()).toBe(await nav.getByRole('link').count());
+      expect(await nav.innerText()).not.toMatch(/\b(SC|SO|ST|OR|AC)\b/);
+      await page.getByRole('navigation', { name: 'Consoles' }).getByRole('link', { name: 'Sorting' }).click();
+      await waitForPath(page, '/mobile/operator/sorting');
+      await page.getByRole('group', { name: 'Tomato type' }).getByRole('button', { name: 'Vine' }).click();
+      await page.getByRole('group', { name: 'Box type' }).getByRole('button', { name: 'Carton' }).click();
+      const weight = page.getByRole('textbox', { name: 'Weight' });
+      expect(await weight.getAttribute('inputmode')).toBe('decimal');
+      await weight.fill('642.5');
+      await shoot(page, 'sorting');
+      await page.getByRole('button', { name: 'Make pallet' }).click();
+      const made = page.locator('[data-made]');
+      await made.waitFor();
+      const id = (await made.getAttribute('data-made')) ?? '';
+      const created = await api<ApiPallet & { tomato_type: string; box_type: string; weight: number }>(
+        'GET',
+        `/api/pallets/${id}`,
+      );
+      expect([created.tomato_type, created.box_type, Number(created.weight)]).toEqual([
+        'Vine',
+        'Carton',
+        642.5,
+      ]);
+      // live on the desktop board, the QR large on the phone, the shift counted
+      await board.locator(`[data-pallet-id="${id}"]`).waitFor({ timeout: 20_000 });
+      expect((await made.locator('svg, img, canvas').first().boundingBox())?.width).toBeGreaterThanOrEqual(
+        200,
+      );
+      await page.locator('[data-figure="shift-pallets"]', { hasText: '1' }).waitFor();
+      await page.getByRole('button', { name: 'Undo' }).waitFor();
+      await page.getByRole('button', { name: 'Print label' }).waitFor();
+      await shoot(page, 'sorting-made');
+      expect(await made.isVisible()).toBe(true);
+      // the choices are kept for the next pallet
+      expect(
+        await page
+          .getByRole('group', { name: 'Tomato type' })
+          .getByRole('button', { name: 'Vine' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+
+      // stored without scanning it again
+      await made.getByLabel('Zone', { exact: true }).selectOption({ label: 'Sorting hall (0/8)' });
+      await made.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 2 (0/4)' });
+      await made.getByRole('button', { name: 'Store here' }).click();
+      await made.getByRole('status').getByText('Stored in Sorting hall · Row 2').waitFor();
+      await board.locator(`[data-zone-id="${zone.id}"]`).getByText('1/8').waitFor({ timeout: 10_000 });
+    } finally {
+      await mobile.close();
+      await desk.close();
+    }
+  }, 120_000);
+
+  it('closes Sorting to a user under mobile.sorting_console, saying why at its address, and Storage to one under mobile.storage_map', async () => {
+    const sorter = await phoneUser(
+      'e2e-no-sorting',
+      ['sorting_access', 'manage_pallets', 'view_storage_map'],
+      ['mobile.sorting_console'],
+    );
+    const mapless = await phoneUser(
+      'e2e-no-map',
+      ['sorting_access', 'view_storage_map', 'manage_storage_assignments'],
+      ['mobile.storage_map'],
+    );
+    const mobile = await openBrowser(phone);
+    try {
+      const page = await mobile.page();
+      await signIn(page, server.url, sorter);
+      await waitForPath(page, '/mobile/operator');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Storage' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Sorting' }).count()).toBe(0);
+      await page.goto(`${server.url}/mobile/operator/sorting`);
+      await page
+        .getByRole('alert')
+        .getByText(
+          'The Sorting console is restricted for this account. Ask an administrator to lift the restriction.',
+        )
+        .waitFor();
+      await shoot(page, 'sorting-closed');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+
+      await signIn(page, server.url, mapless);
+      await waitForPath(page, '/mobile/operator');
+      await nav.getByRole('link', { name: 'Sorting' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Storage' }).count()).toBe(0);
+      await page.goto(`${server.url}/mobile/operator/storage`);
+      await page
+        .getByRole('alert')
+        .getByText(
+          'The Storage console is restricted for this account. Ask an administrator to lift the restriction.',
+        )
+        .waitFor();
+    } finally {
+      await mobile.close();
+    }
+  }, 90_000);
+
+  it('Kleinpak marks a scanned pallet processed and refuses one on an order with the reason; Logistics refuses a pallet not on the pick list and ships a complete one', async () => {
+    const packer = await phoneUser('e2e-packer', [
+      'kleinpak_access',
+      'logistics_access',
+      'manage_pallets',
+      'manage_orders',
+    ]);
+    const [loose, ordered, picked, stranger] = [
+      await createPallet(server.url, adminToken, locationId, 401),
+      await createPallet(server.url, adminToken, locationId, 402),
+      await createPallet(server.url, adminToken, locationId, 403),
+      await createPallet(server.url, adminToken, locationId, 404),
+    ];
+    const today = new Date().toISOString().slice(0, 10);
+    const order = await api<{ id: string }>('POST', '/api/orders', {
+      locationId,
+      customer: 'Vermeulen',
+      requestedPallets: 2,
+      dueDate: today,
+    });
+    await api('POST', `/api/orders/${order.id}/assign`, { palletIds: [ordered.id, picked.id] });
+    const mobile = await openBrowser(phone);
+    try {
+      const page = await mobile.page();
+      await countBuzzes(page);
+      await signIn(page, server.url, packer);
+      await waitForPath(page, '/mobile/operator');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Kleinpak' }).click();
+      await page.getByRole('heading', { name: 'Kleinpak' }).waitFor();
+
+      await hardwareScan(page, JSON.stringify({ id: loose.id }));
+      await page.getByRole('button', { name: 'Mark processed' }).click();
+      await expect
+        .poll(async () => (await api<{ status: string }>('GET', `/api/pallets/${loose.id}`)).status)
+        .toBe('processed');
+      await page.locator('[data-figure="processed-pallets"]', { hasText: '1' }).waitFor();
+      await hardwareScan(page, JSON.stringify({ id: ordered.id }));
+      await page.getByRole('button', { name: 'Mark processed' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'is on an order; take it off the order before processing it' })
+        .first()
+        .waitFor();
+      await shoot(page, 'kleinpak');
+
+      await nav.getByRole('link', { name: 'Logistics' }).click();
+      await page.getByRole('link', { name: 'Pick list for Vermeulen' }).click();
+      const list = page.getByRole('list', { name: 'Pallets to pick for Vermeulen' });
+      await list.locator(`[data-pallet="${ordered.id}"]`).waitFor();
+      await hardwareScan(page, JSON.stringify({ id: stranger.id }));
+      await page
+        .getByRole('alert')
+        .getByText(/is not on the pick list of Vermeulen/)
+        .waitFor();
+      expect(await buzzes(page)).toBe(1);
+      const ship = page.getByRole('button', { name: 'Ship order' });
+      for (const pallet of [ordered, picked]) await hardwareScan(page, JSON.stringify({ id: pallet.id }));
+      await page.getByTestId('picked-count').getByText('2 of 2 pallets picked').waitFor();
+      await shoot(page, 'logistics-pick');
+      await ship.click();
+      await page.getByRole('status').getByText('Order for Vermeulen shipped').waitFor();
+      expect((await api<{ status: string }>('GET', `/api/orders/${order.id}`)).status).toBe('shipped');
+      expect((await api<{ status: string }>('GET', `/api/pallets/${stranger.id}`)).status).toBe('active');
+    } finally {
+      await mobile.close();
     }
   }, 120_000);
 });

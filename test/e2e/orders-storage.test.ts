@@ -125,7 +125,36 @@ describe('orders and storage on the dashboard', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await order(page, 'Jansen').getByRole('button', { expanded: false }).click();
+      // the shipment held at the server's door until the overlay has been seen covering the page
+      let letShip = () => {};
+      const held = new Promise<void>((resolve) => {
+        letShip = resolve;
+      });
+      await page.route('**/api/orders/*/ship', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const overlay = page.getByRole('alert').filter({ hasText: /^Processing\.\.\.$/ });
+      expect(await overlay.count()).toBe(0);
       await order(page, 'Jansen').getByRole('button', { name: 'Ship order' }).click();
+      await overlay.waitFor();
+      // it takes the pointer and the keys: nothing behind it can be started meanwhile
+      const newOrder = page.getByRole('button', { name: 'New order' });
+      const box = await newOrder.boundingBox();
+      expect(
+        await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest('[role="alert"]') !== null,
+          [(box?.x ?? 0) + 5, (box?.y ?? 0) + 5],
+        ),
+      ).toBe(true);
+      await newOrder.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300); // its fade-in (250 ms) over, for the picture
+      await page.screenshot({ path: join(screenshots, 'dashboard-shipping.png') });
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      letShip();
+      await overlay.waitFor({ state: 'detached' });
+      await page.unroute('**/api/orders/*/ship');
       for (const p of [page, b.page]) {
         await p.locator(`[data-pallet-id="${p1.id}"]`).waitFor({ state: 'detached', timeout: 2_000 });
         await p.locator(`[data-pallet-id="${p2.id}"]`).waitFor({ state: 'detached' });
@@ -277,9 +306,24 @@ describe('orders and storage on the dashboard', () => {
       await rows(page)
         .getByRole('button', { name: /^Row 3/ })
         .click();
+      // the refusal loads the location's data again, in the background: said in the corner
+      let letLoad = () => {};
+      const held = new Promise<void>((resolve) => {
+        letLoad = resolve;
+      });
+      const snapshot = (url: URL) => url.pathname === '/api/pallets';
+      await page.route(snapshot, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Move here (5)' }).click();
       await page.getByText('Row 3 of zone Hall B has room for 2 of the 5 pallets').waitFor();
+      const corner = page.getByRole('status').filter({ hasText: /^Reloading the data\.\.\.$/ });
+      await corner.waitFor();
       await page.screenshot({ path: join(screenshots, 'dashboard-batch-refused.png') });
+      letLoad();
+      await corner.waitFor({ state: 'detached' });
+      await page.unroute(snapshot);
       // none moved: the row as it was on both pages, the pallets still ticked and in no place
       await rows(page)
         .getByRole('button', { name: /^Row 3 3\/5/ })

@@ -1,7 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people, seedPeople } from './support/api';
 import { chooseLocationIfAsked, heading, here, signIn, waitForPath } from './support/app';
-import { desktop, openBrowser, phone } from './support/browser';
+import { desktop, openBrowser, phone, withPage } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 // SPEC 2's route table in a real browser: each row for each kind of visitor, on desktop and phone.
@@ -121,4 +122,26 @@ describe('last saved path', () => {
       await browser.close();
     }
   });
+});
+
+describe('the first load', () => {
+  it('/login fetches only what signing in needs: no frame, live data or connection code, ≤ 140 KB of JS gzipped', () =>
+    withPage(desktop, async (page) => {
+      const scripts: Promise<{ url: string; body: Buffer }>[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js'))
+          scripts.push(response.body().then((body) => ({ url: response.url(), body })));
+      });
+      await page.goto(`${server.url}/login`);
+      expect(await heading(page)).toBe('Sign in');
+      await page.waitForLoadState('networkidle');
+      const loaded = await Promise.all(scripts);
+      // the live connection's code (its stream's address) comes with the first signed-in screen
+      expect(
+        loaded.filter((s) => s.body.toString().includes('/api/sse/location/')).map((s) => s.url),
+      ).toEqual([]);
+      // 149.5 KB when the frame, the live store, the connection and IndexedDB's wrapper came with it
+      const kb = loaded.reduce((sum, s) => sum + gzipSync(s.body).length, 0) / 1024;
+      expect(kb).toBeLessThanOrEqual(140);
+    }));
 });

@@ -72,6 +72,26 @@ describe('POST /api/storage/moves', () => {
     expect(again).toEqual(res);
   });
 
+  it('sends a pallet moved back where it stood as a new document: a screen does not take it for a repeat', async () => {
+    const zone = await createZone(server, w.manager, w.locationId, { rows: 2, rowCapacity: 5 });
+    const [pallet] = await pallets(1);
+    const before = await lastEventId(server, w.locationId);
+    await move([pallet], zone.id, 0);
+    await call(server, w.manager, 'POST', '/api/storage/take-outs', {
+      locationId: w.locationId,
+      palletIds: [pallet],
+    });
+    await move([pallet], zone.id, 0);
+    await move([pallet], zone.id, 1);
+    await move([pallet], zone.id, 0);
+    const sent = (await liveEventsAfter(server, w.locationId, before))
+      .filter((e) => e.type === 'PALLET_UPDATE')
+      .map((e) => (e.payload.pallets as Record<string, unknown>[])[0]);
+    expect(sent.map((p) => p.row_index)).toEqual([0, 0, 1, 0]);
+    // the same place, each time a document of its own (its change's time)
+    expect(new Set(sent.map((p) => JSON.stringify(p))).size).toBe(4);
+  });
+
   it('never fills a row past its capacity when batches race into it', async () => {
     for (let round = 0; round < 4; round++) {
       const zone = await createZone(server, w.manager, w.locationId, { rows: 1, rowCapacity: 4 });

@@ -139,6 +139,9 @@ export async function placePallets(
     )
     .returning(['id', 'pallet_id'])
     .execute();
+  // a new place is a change of the pallet: its document differs from the last one sent, so a
+  // live update of a pallet moved back where it stood a moment ago is not dropped as a repeat
+  await trx.updateTable('pallets').set({ updated_at: sql`now()` }).where('id', 'in', palletIds).execute();
   return rows.map(({ id, pallet_id }) => ({ id, palletId: pallet_id, ...place }));
 }
 

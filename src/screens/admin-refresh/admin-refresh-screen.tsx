@@ -2,10 +2,9 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { openConsoles } from '../../../streams/consoles';
 import { canAccessAdminTab } from '../../../streams/permissions';
 import { useLocations, useMobileDevice, useUser } from '../../hooks/app-state';
-import { usePermission } from '../../hooks/permissions';
+import { useOpenConsoles, usePermission } from '../../hooks/permissions';
 import { useFormats } from '../../i18n/format';
 import { useServices } from '../../services';
 import { specText } from '../../shell/api-error';
@@ -42,9 +41,10 @@ export default function AdminRefreshScreen() {
     void check();
   }, [check]);
 
+  const consoles = useOpenConsoles();
   const screens = useMemo(
-    () => (mobile ? mobileNav : desktopNav(canAccessAdminTab(permissions), openConsoles(permissions))),
-    [mobile, permissions],
+    () => (mobile ? mobileNav(consoles) : desktopNav(canAccessAdminTab(permissions), consoles)),
+    [mobile, permissions, consoles],
   );
   const status =
     checking || permissions.loading

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../hooks/app-state';
 import { useServices } from '../../services';
-import { apiErrorText } from '../../shell/api-error';
+import { refusalText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { LanguageSwitch } from '../../ui/language-switch';
@@ -61,7 +61,8 @@ export default function ChangePasswordScreen() {
       navigate('/', { replace: true });
     } catch (err) {
       setCurrent('');
-      toasts.notify(apiErrorText(err), { variant: 'error' });
+      // in the form, whole: what the server says of each field is what the user needs to read
+      setError(refusalText(err));
     } finally {
       setBusy(false);
     }

@@ -67,7 +67,7 @@ describe('sorting console', () => {
           }),
         };
       }
-      if (request.method === 'DELETE') return { body: { success: true } };
+      if (request.path === '/api/pallets/deletions') return { body: { success: true } };
       return undefined;
     });
     const type = await screen.findByRole('combobox', { name: 'Tomato type' });
@@ -104,7 +104,9 @@ describe('sorting console', () => {
     // undo takes the last one back, not the first
     fireEvent.click(await screen.findByRole('button', { name: 'Undo last pallet' }));
     await waitFor(() =>
-      expect(fetch.calls.some((c) => c.method === 'DELETE' && c.path === '/api/pallets/p2')).toBe(true),
+      expect(posted(fetch, '/api/pallets/deletions').map((c) => c.body)).toEqual([
+        { locationId: 'l1', palletIds: ['p2'] },
+      ]),
     );
     expect(screen.queryByRole('button', { name: 'Undo last pallet' })).toBeNull();
 

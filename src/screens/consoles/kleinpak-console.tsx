@@ -1,10 +1,7 @@
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { inStock, type Pallet } from '../../../streams/live';
-import { useProcessedToday } from '../../hooks/consoles';
-import { usePallet, usePallets } from '../../hooks/live';
-import { usePalletCommands } from '../../hooks/pallet-commands';
-import { usePalletScan } from '../../hooks/pallet-scan';
+import { usePallets } from '../../hooks/live';
 import { useScannerReadings } from '../../hooks/scanner';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
@@ -13,10 +10,10 @@ import figures from '../../ui/figures.module.css';
 import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
 import { TextField } from '../../ui/text-field';
-import { useToasts } from '../../ui/toasts';
 import { shortId } from '../dashboard/format';
 import styles from './consoles.module.css';
 import { Place } from './place';
+import { useKleinpak } from './use-kleinpak';
 
 const pickLimit = 50;
 
@@ -86,26 +83,15 @@ function usePickable(): Pallet[] {
 export default function KleinpakConsole() {
   const { t } = useTranslation('consoles');
   const format = useFormats();
-  const scan = usePalletScan();
-  const commands = usePalletCommands();
-  const toasts = useToasts();
+  const kleinpak = useKleinpak();
+  const { notice, current, blocked, busy, processed, processedKg } = kleinpak;
   const [text, setText] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const selected = usePallet(selectedId ?? '');
   const pickable = usePickable();
-  const processed = useProcessedToday();
   const scanField = useRef<HTMLInputElement>(null);
-  const processedKg = processed.pallets.reduce((sum, p) => sum + (Number(p.weight) || 0), 0);
 
   const read = (reading: string, how: 'barcode' | 'manual') => {
-    const found = scan(reading, how, 'kleinpak');
+    kleinpak.read(reading, how);
     setText('');
-    if (!found) return setNotice(t('kleinpak.noSuchPallet', { reading: reading.trim() }));
-    // whether the location has it is read from the live pallet below, as it renders
-    setNotice(null);
-    setSelectedId(found.id);
   };
   useScannerReadings((reading) => read(reading, 'barcode'));
 
@@ -115,26 +101,10 @@ export default function KleinpakConsole() {
   };
 
   const process = async (pallet: Pallet) => {
-    setBusy(pallet.id);
-    try {
-      await commands.process(pallet.id);
-      toasts.notify(t('kleinpak.processed', { id: shortId(pallet.id) }), { variant: 'success' });
-      if (selectedId === pallet.id) setSelectedId(null);
-    } catch (failure) {
-      toasts.notify(apiErrorText(failure), { variant: 'error' });
-    } finally {
-      setBusy(null);
-      scanField.current?.focus();
-    }
+    await kleinpak.process(pallet);
+    scanField.current?.focus();
   };
 
-  const statusText = (status: unknown) =>
-    status === 'shipped'
-      ? t('palletStatus.shipped')
-      : status === 'processed'
-        ? t('palletStatus.processed')
-        : String(status);
-  const current = selected && inStock(selected) ? selected : null;
   return (
     <div className={styles.screen}>
       <div className={styles.top}>
@@ -190,13 +160,7 @@ export default function KleinpakConsole() {
             </Button>
           </div>
         )}
-        {selectedId !== null && !current && (
-          <p role="alert">
-            {selected
-              ? t('kleinpak.cannotProcess', { id: shortId(selectedId), status: statusText(selected.status) })
-              : t('kleinpak.notHere', { id: shortId(selectedId) })}
-          </p>
-        )}
+        {blocked && <p role="alert">{blocked}</p>}
       </section>
       <section className={styles.panel} aria-labelledby="kleinpak-pick">
         <h2 id="kleinpak-pick">{t('kleinpak.pickHeading')}</h2>

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { type DueDay, ordersByDueDate, type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
+import { type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
 import { dayKey, dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { useToday } from '../../hooks/consoles';
+import { useDueOrders } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
 import { usePermission } from '../../hooks/permissions';
@@ -18,9 +18,6 @@ import { formatWeight } from '../../ui/qr-modal';
 import { shortId } from '../dashboard/format';
 import { customerOf, OrderActions, OrderDialog, useAct } from '../dashboard/orders-panel';
 import styles from './consoles.module.css';
-
-const weekAheadDays = 7;
-const dayMs = 86_400_000;
 
 /** "Wed 25 Nov · week 48": a due day as planners read it. */
 function dayText(format: Formats, day: string) {
@@ -153,7 +150,7 @@ export default function LogisticsConsole() {
   const orders = useOrders();
   usePallets(); // the pick lists follow the pallets' moves
   const palletOf = usePalletLookup();
-  const { day: today, window } = useToday();
+  const { all, days, today, lastDay } = useDueOrders();
   const commands = useOrderCommands();
   const act = useAct();
   const [picking, setPicking] = useState<Order | null>(null);
@@ -161,9 +158,6 @@ export default function LogisticsConsole() {
   const [paper, setPaper] = useState<Paper | null>(null);
   const [editing, setEditing] = useState<Order | 'new' | null>(null);
 
-  const all = useMemo(() => (orders ? orders.ids.map((id) => orders.get(id) as Order) : []), [orders]);
-  const lastDay = dayKey(window.fromMs + weekAheadDays * dayMs + dayMs / 2);
-  const days: DueDay[] = useMemo(() => ordersByDueDate(all, today, lastDay), [all, today, lastDay]);
   // completed after shipping, an order stays here for the day, to be reopened if need be
   const shippedToday = all.filter(
     (order) =>

@@ -1,12 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Pallet } from '../../../streams/live';
-import { useCatalog } from '../../hooks/catalog';
-import { useShiftTotals, useSortingChoice, useUndoOffer } from '../../hooks/consoles';
-import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
-import { usePrinterCommands, usePrinters } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
-import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
 import { PageTitle } from '../../ui/page-title';
@@ -14,11 +8,10 @@ import { PrintLabel } from '../../ui/pallet-label';
 import { formatWeight } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
-import { useToasts } from '../../ui/toasts';
 import { shortId } from '../dashboard/format';
 import { type Attribute, attributes } from '../dashboard/pallet-dialog';
-import { readWeight } from '../dashboard/weight';
 import styles from './consoles.module.css';
+import { useSortingLine } from './use-sorting-line';
 
 /**
  * The sorting console: pallets coming off the line, keyboard first. The four attributes stay as
@@ -28,18 +21,8 @@ import styles from './consoles.module.css';
 export default function SortingConsole() {
   const { t } = useTranslation('consoles');
   const format = useFormats();
-  const catalog = useCatalog();
-  const [choice, choose] = useSortingChoice(catalog);
-  const [weight, setWeight] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [printing, setPrinting] = useState<Pallet | null>(null);
-  const [offer, setOffer] = useUndoOffer<Pallet>();
-  const totals = useShiftTotals();
-  const commands = usePalletCommands();
-  const { state: printers } = usePrinters();
-  const printerCommands = usePrinterCommands();
-  const toasts = useToasts();
+  const line = useSortingLine();
+  const { catalog, choice, choose, weight, setWeight, error, busy, offer, totals, printer, printing } = line;
   const weightField = useRef<HTMLInputElement>(null);
   const labels: Record<Attribute, string> = {
     tomatoType: t('attribute.tomatoType'),
@@ -47,55 +30,15 @@ export default function SortingConsole() {
     tomatoOption: t('attribute.tomatoOption'),
     palletType: t('attribute.palletType'),
   };
-  const printerSays = {
-    refused: t('sorting.printer.refused'),
-    timed_out: t('sorting.printer.timedOut'),
-    unreachable: t('sorting.printer.unreachable'),
-    failed: t('sorting.printer.failed'),
-  };
-  const printer = printers.status === 'ready' ? printers.printers.find((p) => p.isDefault) : undefined;
-
-  const print = async (pallet: Pallet) => {
-    if (!printer) return setPrinting(pallet);
-    try {
-      const result = await printerCommands.printPallet(pallet.id)();
-      if (result.status !== 'sent')
-        toasts.notify(t('sorting.notPrinted', { reason: printerSays[result.status] }), { variant: 'error' });
-    } catch (failure) {
-      toasts.notify(t('sorting.notPrinted', { reason: apiErrorText(failure) }), { variant: 'error' });
-    }
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const kg = readWeight(weight, format);
-    if ('error' in kg) return setError(kg.error);
-    setBusy(true);
-    setError(null);
-    try {
-      const fields: PalletFields = { ...choice, weight: kg.kg };
-      const pallet = await commands.create(fields);
-      setWeight('');
-      setOffer(pallet);
-      void print(pallet);
-    } catch (failure) {
-      setError(apiErrorText(failure));
-    } finally {
-      setBusy(false);
-      weightField.current?.focus();
-    }
+    await line.make();
+    weightField.current?.focus();
   };
 
   const undo = async () => {
-    if (!offer) return;
-    setOffer(null);
-    try {
-      await commands.remove(offer);
-      toasts.notify(t('sorting.undone', { id: shortId(offer.id) }), { variant: 'info' });
-    } catch (failure) {
-      toasts.notify(apiErrorText(failure), { variant: 'error' });
-    }
+    await line.undo();
     weightField.current?.focus();
   };
 
@@ -164,7 +107,7 @@ export default function SortingConsole() {
           </>
         )}
       </div>
-      {printing && <PrintLabel key={printing.id} pallet={printing} onDone={() => setPrinting(null)} />}
+      {printing && <PrintLabel key={printing.id} pallet={printing} onDone={line.donePrinting} />}
     </div>
   );
 }

@@ -41,8 +41,11 @@ export function useAct() {
   };
 }
 
-/** Marks the words of a message only a screen reader reads (`<hidden>…</hidden>`). */
-const hidden = { hidden: <span className="visually-hidden" /> };
+/**
+ * Marks the words of a message only a screen reader reads (`<hidden>…</hidden>`): a piece of the
+ * message (`data-message-piece`), which the pseudo-language's brackets mark only at its ends.
+ */
+const hidden = { hidden: <span className="visually-hidden" data-message-piece /> };
 
 /** One pallet on an order: its id, type and weight, and "Unassign". */
 function OrderPallet({ id, orderId, canManage }: { id: string; orderId: string; canManage: boolean }) {

@@ -18,6 +18,7 @@ import { useNow } from '../../hooks/clock';
 import { useInventoryPalletIds, useInventorySettings, useStock } from '../../hooks/inventory';
 import { useLiveStatus, usePalletLookup, useZones } from '../../hooks/live';
 import { useFormats } from '../../i18n/format';
+import { useServices } from '../../services';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
@@ -47,9 +48,12 @@ function download(text: string, name: string) {
   URL.revokeObjectURL(url);
 }
 
+/** Resolves once the browser has painted what is on the page now (after the next frame). */
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /** The figures, charts and pallet list once the settings are known. */
 function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?: () => void }) {
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation(['inventory', 'common']);
   const format = useFormats();
   const labels = useLabels();
   // the count picks the plural; the figure shows with the language's thousands separator
@@ -80,16 +84,22 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   const ids = useInventoryPalletIds(filter, settings, now, sort);
   const palletOf = usePalletLookup();
   const locationName = useChosenLocationName() ?? 'location';
+  const { processing } = useServices();
 
-  const exportCsv = () => {
-    const rows = ids.flatMap((id) => {
-      const pallet = palletOf(id);
-      if (!pallet) return [];
-      const age = keyOf(pallet, 'age', context);
-      return [csvRow(pallet, labels.value('zone', keyOf(pallet, 'zone', context)), labels.age(age))];
-    });
-    download(toCsv(rows, labels.csvHeads), csvFileName(locationName, dayKey(now)));
-  };
+  // background work, shown in the corner: the page is drawn with it before the rows are written
+  const exportCsv = () =>
+    processing.inBackground(async () => {
+      await nextPaint();
+      const rows = ids.flatMap((id) => {
+        const pallet = palletOf(id);
+        if (!pallet) return [];
+        const age = keyOf(pallet, 'age', context);
+        return [csvRow(pallet, labels.value('zone', keyOf(pallet, 'zone', context)), labels.age(age))];
+      });
+      // the reader's decimal separator: a comma (Dutch) is written with semicolons between cells
+      const decimal = format.separators.decimal === ',' ? ',' : '.';
+      download(toCsv(rows, labels.csvHeads, decimal), csvFileName(locationName, dayKey(now)));
+    }, t('common:background.export'));
 
   if (stock === null) return null;
   const totalKg = stock.palletType.reduce((sum, row) => sum + row.kg, 0);
@@ -141,7 +151,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
           )}
           <span className={styles.spring} />
           {onEdit && <Button onClick={onEdit}>{t('editSettings')}</Button>}
-          <Button variant="primary" onClick={exportCsv} disabled={ids.length === 0}>
+          <Button variant="primary" onClick={() => void exportCsv()} disabled={ids.length === 0}>
             {t('exportCsv')}
           </Button>
         </div>

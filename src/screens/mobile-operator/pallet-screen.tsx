@@ -35,11 +35,11 @@ const customerOf = (order: Order | undefined) =>
 const isOpen = (order: Order | undefined) => order?.status === 'open' || order?.status === 'assigned';
 
 /** Picks a zone and a row (with its occupancy, live) and stores the pallet there. */
-function StoreAnywhere({
+export function StoreAnywhere({
   onStore,
   busy,
 }: {
-  onStore: (zoneId: string, rowIndex: number, where: string) => void;
+  onStore: (zoneId: string, rowIndex: number, zoneName: string) => void;
   busy: boolean;
 }) {
   const { t } = useTranslation('mobile');
@@ -93,9 +93,7 @@ function StoreAnywhere({
       <Button
         variant="primary"
         disabled={!zone || row === '' || busy}
-        onClick={() =>
-          zone && onStore(zone.zone.id, Number(row), `${zone.zone.name} · ${rowName(Number(row))}`)
-        }
+        onClick={() => zone && onStore(zone.zone.id, Number(row), zone.zone.name)}
       >
         {t('pallet.storeHere')}
       </Button>
@@ -214,8 +212,11 @@ export function PalletScreen() {
     zone && typeof pallet.rowIndex === 'number' ? `${zone.zone.name} · ${rowName(pallet.rowIndex)}` : null;
   const target = context?.type === 'row_contents' ? context : null;
   const inTarget = target && pallet.zoneId === target.zoneId && pallet.rowIndex === target.rowIndex;
-  const storeIn = (zoneId: string, rowIndex: number, name: string) =>
-    run(() => store(pallet.id, zoneId, rowIndex, name), t('pallet.storedIn', { where: name }));
+  const storeIn = (zoneId: string, rowIndex: number, zoneName: string) =>
+    run(
+      () => store(pallet.id, zoneId, rowIndex, zoneName),
+      t('pallet.storedIn', { where: `${zoneName} · ${rowName(rowIndex)}` }),
+    );
 
   return (
     <>
@@ -261,9 +262,7 @@ export function PalletScreen() {
             <Button
               variant="primary"
               disabled={busy}
-              onClick={() =>
-                storeIn(target.zoneId, target.rowIndex, `${target.zoneName} · ${rowName(target.rowIndex)}`)
-              }
+              onClick={() => storeIn(target.zoneId, target.rowIndex, target.zoneName)}
             >
               {t('pallet.storeIn', { where: `${target.zoneName} · ${rowName(target.rowIndex)}` })}
             </Button>

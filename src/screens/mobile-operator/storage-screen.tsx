@@ -96,7 +96,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       return say({ kind: 'refused', text: t('storage.isFull', { where: here, count: capacity }) });
     if (
       await run(
-        () => store(pallet.id, context.zoneId, context.rowIndex, here),
+        () => store(pallet.id, context.zoneId, context.rowIndex, context.zoneName),
         t('storage.palletStored', { pallet: short, where: here }),
       )
     ) {

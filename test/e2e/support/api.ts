@@ -159,4 +159,5 @@ export async function createPhoneUser(
     ['mobile_access', ...permissions].map((name) => ({ name })),
     token,
   );
+  return made.data.id;
 }

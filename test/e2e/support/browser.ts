@@ -22,6 +22,14 @@ export const chromiumArgs = [
 ];
 
 /**
+ * The browser tests' Chromium runs page scripts on V8's interpreter and baseline compiler alone
+ * (no Maglev, no TurboFan): a test's page lives seconds, and compiling its hot functions again with
+ * the optimizing tiers took about a sixth of the pages' CPU, for runs no faster over a test's
+ * length (as `--liftoff-only` for the servers' PGlite). Benchmarks run Chromium as it ships.
+ */
+const testArgs = [...chromiumArgs, '--js-flags=--no-opt --no-maglev'];
+
+/**
  * Chromium's headless shell (Debian's `chromium-headless-shell`: the same engine without the
  * browser's windowing; the browser tests took three times the CPU under `chromium --headless`),
  * unless CHROMIUM_PATH names another, such as the full browser at /usr/bin/chromium.
@@ -61,7 +69,7 @@ export async function closeBrowser() {
 
 /** A page's own browser: a fresh context of this file's Chromium, with no cookies or storage yet. */
 export async function openBrowser(options: BrowserContextOptions = desktop) {
-  shared ??= chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  shared ??= chromium.launch({ executablePath: chromiumPath, args: testArgs });
   const context = await (await shared).newContext({ ...withoutServiceWorker, ...options });
   return {
     page: () => firstPage(context),
@@ -90,7 +98,7 @@ export async function openProfile(options: BrowserContextOptions = desktop) {
   const launch = () =>
     chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
-      args: chromiumArgs,
+      args: testArgs,
       ...withoutServiceWorker,
       ...options,
     });
@@ -130,7 +138,7 @@ export const launchWithCamera = (video: string) =>
   chromium.launch({
     executablePath: chromiumPath,
     args: [
-      ...chromiumArgs,
+      ...testArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

@@ -8,7 +8,7 @@ export const adminPassword = 'e2e-admin-password';
 
 /**
  * The real server as `npm start` runs it (the bundled build), as its own process on a fresh data
- * dir; it can be stopped and started again on its port.
+ * dir (and `extraEnv`); it can be stopped and started again on its port.
  */
 export type RunningServer = {
   url: string;
@@ -19,13 +19,14 @@ export type RunningServer = {
   dispose(): Promise<void>;
 };
 
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await migratedDataDir();
   const env = {
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'info',
     PRINTER_PORTS: fakePrinterPorts,
+    ...extraEnv,
   };
   let running: ServerProcess | null = await startServerProcess(env);
   const url = running.url;
