@@ -87,7 +87,9 @@ function joined(live: Entities<Pallet>, loaded: Entities<Pallet>): Entities<Pall
     get: (id) => live.get(id) ?? loaded.get(id),
     forEach: (visit) => {
       live.forEach(visit);
-      loaded.forEach((pallet) => live.get(pallet.id) === undefined && visit(pallet));
+      loaded.forEach((pallet) => {
+        if (live.get(pallet.id) === undefined) visit(pallet);
+      });
     },
     get ids() {
       ids ??= live.ids.concat(loaded.ids.filter((id) => !live.get(id)));
