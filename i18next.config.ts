@@ -42,6 +42,7 @@ export default defineConfig({
       'print.state.*',
       'jobs.outcomeOf.*',
       'column.*',
+      'list.*',
       'field.*',
       'filters.any.*',
       'palletStatus.*',

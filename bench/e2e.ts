@@ -15,6 +15,10 @@
  * - a language switch on the dashboard with its 10,000 pallets, from the click in the header to the
  *   screen repainted in the other language (heading, rows, panels), median of 5 after a round
  *   trip that loads the Dutch catalogues (that first switch timed on its own);
+ * - a sort of the board: from the click on the ID head to the first rows painted in its order
+ *   (ascending, descending, alternately; median of 5) with the location's pallets, and the store's
+ *   own sort of 100,000 pallets (`visiblePalletIds` with a new order, in Node: the same work the
+ *   page does on that click, without seeding 100,000 pallets through the API), median of 5;
  * - the dashboard chunk's size, gzipped;
  * - the inventory screen's first render of the same 10,000 pallets (stock summed, list painted)
  *   after the snapshot's last page arrived.
@@ -29,6 +33,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { defaultFilters, type PalletQuery, visiblePalletIds } from '../streams/live';
+import { tableOf } from '../streams/live/entities';
+import type { Pallet } from '../streams/live/types';
 import { type ApiPallet, call, people, putCatalog, seedPeople } from '../test/e2e/support/api';
 import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
@@ -42,8 +50,10 @@ const palletCount = size('PALLETS', 10_000, 120);
 const changes = size('CHANGES', 200, 3);
 const assignments = size('ASSIGNMENTS', 50, 2);
 const map = smoke ? { zones: 2, rows: 3, perRow: 2 } : { zones: 20, rows: 30, perRow: 10 };
-/** Rounds of the medians (the map's opening, the 100-event batch). */
+/** Rounds of the medians (the map's opening, the 100-event batch, the sorts). */
 const rounds = size('ROUNDS', 5, 1);
+/** The pallets the store's own sort is timed with. */
+const sortedPallets = size('SORT_PALLETS', 100_000, 1_000);
 const targets = {
   isolatedP50Ms: 60,
   isolatedP99Ms: 150,
@@ -54,6 +64,7 @@ const targets = {
   assignP99Ms: 500,
   mapRenderMs: 100,
   languageSwitchMs: 100,
+  sortMs: 100,
   heapMb: 80,
   dashboardChunkGzipKb: 150,
 };
@@ -293,6 +304,102 @@ try {
   if ((await reader.evaluate(() => document.documentElement.lang)) !== 'en') await switchTo('en');
   const languageSwitchMs = percentile(switches, 50);
 
+  // a sort from the head: the click to the first rows painted in the new order; ascending and
+  // descending alternate, each a new order of all the pallets (the way back is not timed). By ID:
+  // its order owes nothing to the newest pallets, so the first row always changes
+  const clickSorts: number[] = [];
+  for (let i = 0; i < rounds * 2; i++) {
+    const descending = i % 2 === 1;
+    await sleep(300);
+    const ms = await reader.evaluate(
+      (want) =>
+        new Promise<number>((resolve) => {
+          // no named functions in here: the bundler would wrap them in a helper the page lacks
+          const head = [...document.querySelectorAll('thead th')].find(
+            (th) => th.textContent === 'ID',
+          ) as HTMLElement;
+          const before = document.querySelector('[data-pallet-id]');
+          const from = performance.now();
+          new MutationObserver((_, observer) => {
+            if (
+              head.getAttribute('aria-sort') !== want ||
+              document.querySelector('[data-pallet-id]') === before
+            )
+              return;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - from)));
+          }).observe(document, { subtree: true, childList: true, attributes: true });
+          (head.querySelector('button') as HTMLButtonElement).click();
+        }),
+      descending ? 'descending' : 'ascending',
+    );
+    // the figure counts only if the rows shown are in that order
+    const shortIds = (await reader
+      .locator('[data-pallet-id]')
+      .evaluateAll((rows) =>
+        rows.map((r) => Number.parseInt((r.getAttribute('data-pallet-id') as string).slice(-8), 16)),
+      )) as number[];
+    if (!shortIds.every((n, k) => k === 0 || (descending ? shortIds[k - 1] > n : shortIds[k - 1] < n)))
+      throw new Error(`the board is not sorted by ID after the click: ${shortIds.join(', ')}`);
+    clickSorts.push(Math.round(ms));
+    // from descending, the third click goes back to the display order: the next round starts there
+    if (descending) {
+      await reader.getByRole('columnheader', { name: 'ID', exact: true }).getByRole('button').click();
+      await reader.locator('thead th[aria-sort="none"]', { hasText: /^ID$/ }).first().waitFor();
+    }
+  }
+  const sortClickMs = percentile(clickSorts, 50);
+
+  // the store's own sort of 100,000 pallets: a new order of the list shown, as a click asks for.
+  // Ids shaped as the server's (UUID v7: the time they were made, then random digits), a pallet
+  // made every 30 s; wall time and this process's CPU time, as the machine may be shared
+  const hex = (value: number, digits: number) => Math.floor(value).toString(16).padStart(digits, '0');
+  const bigTable = tableOf<Pallet>(
+    Array.from({ length: sortedPallets }, (_, i) => {
+      const madeAt = Date.UTC(2026, 0, 1) + i * 30_000;
+      const time = hex(madeAt, 12);
+      const random = hex(Math.random() * 2 ** 48, 12);
+      return {
+        id: `${time.slice(0, 8)}-${time.slice(8)}-7${hex(Math.random() * 4096, 3)}-8${hex(Math.random() * 4096, 3)}-${random}`,
+        tomatoType: ['Cherry', 'Beef', 'Vine'][i % 3],
+        weight: 300 + (i % 600),
+        createdAt: new Date(madeAt).toISOString(),
+        status: 'active',
+      };
+    }),
+  );
+  const storeSorts: number[] = [];
+  const storeSortsCpu: number[] = [];
+  {
+    const states = new Subject<{ pallets: typeof bigTable; changedPallets: null }>();
+    const queries = new BehaviorSubject<PalletQuery>({ filters: defaultFilters, created: null });
+    let shown: readonly string[] = [];
+    const subscription = states.pipe(visiblePalletIds(queries)).subscribe((ids) => {
+      shown = ids;
+    });
+    states.next({ pallets: bigTable, changedPallets: null });
+    const cpuNow = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1_000;
+    };
+    for (let i = 0; i < rounds * 2; i++) {
+      const from = performance.now();
+      const cpuFrom = cpuNow();
+      queries.next({
+        filters: defaultFilters,
+        created: null,
+        sort: { column: 'weight', descending: i % 2 === 1 },
+      });
+      storeSorts.push(Math.round((performance.now() - from) * 10) / 10);
+      storeSortsCpu.push(Math.round((cpuNow() - cpuFrom) * 10) / 10);
+    }
+    subscription.unsubscribe();
+    if (shown.length !== sortedPallets)
+      throw new Error(`the store sorted ${shown.length} of ${sortedPallets} pallets`);
+  }
+  const storeSortMs = percentile(storeSorts, 50);
+  const storeSortCpuMs = percentile(storeSortsCpu, 50);
+
   // main-thread time to apply and paint 100 events delivered as ONE batch: the page's script, style
   // and layout time around them (the renderer's own counters), less its idle rate. One by one the
   // 100 changes commit over seconds on this server, so a third page reads the live stream through a
@@ -355,6 +462,17 @@ try {
     firstRenderMs,
     storageMap: { ...map, renderMs: mapRenderMs, rendersMs: mapRenders },
     languageSwitch: { ms: languageSwitchMs, switchesMs: switches, firstWithCataloguesMs: firstSwitchMs },
+    sort: {
+      clickToPaintedMs: sortClickMs,
+      clicksMs: clickSorts,
+      store: {
+        pallets: sortedPallets,
+        ms: storeSortMs,
+        sortsMs: storeSorts,
+        cpuMs: storeSortCpuMs,
+        sortsCpuMs: storeSortsCpu,
+      },
+    },
     inventoryFirstRenderMs,
     batchOf100Ms,
     batchesOf100Ms: batches,
@@ -381,6 +499,9 @@ try {
   );
   console.log(
     `language switch on the dashboard with ${palletCount.toLocaleString('en')} pallets, click to repaint: median ${languageSwitchMs} ms of ${switches.join(', ')} (${verdict(languageSwitchMs, targets.languageSwitchMs)}); the first, loading the Dutch catalogues: ${firstSwitchMs} ms`,
+  );
+  console.log(
+    `sort of the board by ID, click to painted, ${palletCount.toLocaleString('en')} pallets: median ${sortClickMs} ms of ${clickSorts.join(', ')} (${verdict(sortClickMs, targets.sortMs)}); the store's sort of ${sortedPallets.toLocaleString('en')} pallets: median ${storeSortMs} ms of ${storeSorts.join(', ')} (${verdict(storeSortMs, targets.sortMs)}), CPU ${storeSortCpuMs} ms`,
   );
   console.log(
     `inventory's first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${inventoryFirstRenderMs} ms (${verdict(inventoryFirstRenderMs, targets.inventoryFirstRenderMs)})`,

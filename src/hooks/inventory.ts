@@ -9,6 +9,7 @@ import {
   type StockFilter,
   type TypeSettings,
 } from '../../streams/inventory';
+import type { PalletSort } from '../../streams/live';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
 import { useLiveInventorySettings } from './live';
@@ -81,21 +82,22 @@ export function useStock(settings: InventorySettings, nowMs: number): Stock | nu
 
 const noIds: readonly string[] = [];
 
-/** The ids of the live pallets on the chosen stock line (all without one), in display order. */
+/** The ids of the live pallets on the chosen stock line (all without one), in display order or in a column's. */
 export function useInventoryPalletIds(
   filter: StockFilter | null,
   settings: InventorySettings,
   nowMs: number,
+  sort: PalletSort | null,
 ): readonly string[] {
   const { live$ } = useServices();
   const ids$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([live, f, s, now]) =>
-          live.pipe(switchMap((store) => store?.state$.pipe(livePalletsOn(f, s, now)) ?? of(noIds))),
+        switchMap(([live, f, s, now, order]) =>
+          live.pipe(switchMap((store) => store?.state$.pipe(livePalletsOn(f, s, now, order)) ?? of(noIds))),
         ),
       ),
-    [live$, filter, settings, nowMs],
+    [live$, filter, settings, nowMs, sort],
   );
   return useObservableEagerState(ids$);
 }

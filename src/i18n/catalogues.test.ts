@@ -19,6 +19,7 @@ import { passwordProblems } from '../screens/change-password/change-password-scr
 import { deeds } from '../screens/dashboard/activity-panel';
 import { fixedChoices } from '../screens/dashboard/filter-bar';
 import { columns } from '../screens/dashboard/pallet-table';
+import { listColumns } from '../screens/inventory/pallet-list';
 import { orderStatuses } from '../screens/mobile-operator/order-status';
 import { changeKinds } from '../screens/mobile-operator/use-phone-commands';
 import { specCatalogues } from '../shell/api-error';
@@ -145,6 +146,7 @@ describe('the messages the code picks by a value', () => {
     ['common', 'print.state', printerStates.map((state) => `print.state.${state}`)],
     ['printers', 'jobs.outcomeOf', [...printFailures, 'held'].map((outcome) => `jobs.outcomeOf.${outcome}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
+    ['inventory', 'list', listColumns.map((name) => `list.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],
     ['dashboard', 'filters.any', [...catalogAttributes, 'addedBy'].map((field) => `filters.any.${field}`)],
     ...Object.entries(fixedChoices).map(([filter, values]): [string, string, string[]] => [

@@ -1,4 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import Check from 'lucide-react/icons/check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Info from 'lucide-react/icons/info';
@@ -26,6 +29,10 @@ const icons = {
   qr: QrCode,
   edit: Pencil,
   trash: Trash2,
+  // a table's head: sortable, sorted ascending, sorted descending
+  sort: ArrowUpDown,
+  'sort-up': ArrowUp,
+  'sort-down': ArrowDown,
 } satisfies Record<string, LucideIcon>;
 
 /** Names of the icons. */

@@ -38,6 +38,7 @@ export function VirtualTable({
   label,
   columns,
   heading = (name) => name,
+  sortedAs,
   row,
   className,
   tableClassName,
@@ -49,6 +50,8 @@ export function VirtualTable({
   columns: readonly Column[];
   /** What a column's head shows; its name unless given. */
   heading?: (name: string) => ReactNode;
+  /** A head's `aria-sort`: how the rows are sorted by its column (none given for one that does not sort). */
+  sortedAs?: (name: string) => 'ascending' | 'descending' | 'none' | undefined;
   row: (id: string, index: number) => ReactNode;
   tableClassName?: string;
 } & HTMLAttributes<HTMLDivElement>) {
@@ -71,7 +74,7 @@ export function VirtualTable({
         <thead>
           <tr aria-rowindex={1}>
             {columns.map(([name]) => (
-              <th key={name} scope="col">
+              <th key={name} scope="col" aria-sort={sortedAs?.(name)}>
                 {heading(name)}
               </th>
             ))}

@@ -15,7 +15,7 @@ export {
   type TypeSettings,
 } from './ageing';
 export { type CsvColumn, type CsvRow, csvColumns, csvFileName, csvRow, toCsv } from './csv';
-export { type InventorySource, livePalletsOn, liveStock } from './live';
+export { type InventorySource, inventoryKey, livePalletsOn, liveStock } from './live';
 export {
   type KeyContext,
   keyOf,

@@ -55,4 +55,30 @@ describe('liveStock and livePalletsOn', () => {
     expect(stocks).toEqual([[{ key: 'Beef', kg: 600, pallets: 1 }]]);
     expect(lists).toEqual([['a']]);
   });
+
+  it('list the pallets in a column order, their zones by name and those not stored last', () => {
+    const states = new Subject<InventorySource>();
+    const lists: (readonly string[])[] = [];
+    const sort = (column: string, descending: boolean) =>
+      states
+        .pipe(livePalletsOn(null, settings, now, { column, descending }))
+        .subscribe((ids) => lists.push(ids));
+    sort('weight', false);
+    sort('weight', true);
+    sort('zone', false);
+    const hall = { id: 'z1', name: 'Hall', rows: 1, rowCapacity: 4 } as StorageZone;
+    states.next({
+      pallets: tableOf([
+        { ...pallet('a', 'Beef', 600), zoneId: 'z1' },
+        pallet('b', 'Beef', 300),
+        { ...pallet('c', 'Vine', 450), storageZone: 'Attic' },
+      ]),
+      zones: tableOf([hall]),
+    });
+    expect(lists).toEqual([
+      ['b', 'c', 'a'],
+      ['a', 'c', 'b'],
+      ['c', 'a', 'b'],
+    ]);
+  });
 });

@@ -4,6 +4,8 @@ export interface Entities<T> {
   /** Display order, newest first. */
   readonly ids: readonly string[];
   readonly count: number;
+  /** Visits every entity in no particular order: a pass over all of them without a look-up each (a sort's). */
+  forEach(visit: (entity: T) => void): void;
 }
 
 // A table is copied, never changed, so a batch must cost what it changes rather than the size of
@@ -73,6 +75,10 @@ export class Table<T extends { id: string }> implements Entities<T> {
 
   get ids(): readonly string[] {
     return this.#order.ids;
+  }
+
+  forEach(visit: (entity: T) => void): void {
+    for (const bucket of this.#buckets) if (bucket) for (const entry of bucket) visit(entry.entity);
   }
 
   /** A writer for one batch of changes; its `finish()` gives the new table. */

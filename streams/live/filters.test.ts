@@ -163,6 +163,7 @@ describe('visiblePalletIds', () => {
       changedPallets: state.changedPallets,
       pallets: {
         get: (id) => state.pallets.get(id),
+        forEach: (visit) => state.pallets.forEach(visit),
         count: state.pallets.count,
         get ids() {
           reads++;

@@ -9,6 +9,7 @@ import {
 } from 'rxjs';
 import type { TimeWindow } from '../dates/windows';
 import type { Entities } from './entities';
+import { boardKey, type PalletSort, resortIds, type SortedIds, sortShown } from './sorting';
 import { inStock, type Order, type Pallet } from './types';
 
 /** The dashboard filters of SPEC 3; '' or 'all' means no restriction. */
@@ -85,16 +86,27 @@ function inWeightRange(range: string, weight: unknown): boolean {
 export interface PalletQuery {
   filters: DashboardFilters;
   created: TimeWindow | null;
+  /** The board's column order; none keeps the display order (newest first). */
+  sort?: PalletSort | null;
+  /** Users' names by id, for the order of "Added by". */
+  userNames?: ReadonlyMap<string, string>;
 }
 
 /** The board's query before any filter is chosen: SPEC 3's defaults, created at any time. */
 export const defaultPalletQuery: PalletQuery = Object.freeze({ filters: defaultFilters, created: null });
 
 /** Whether two queries keep the same pallets: the same filters and the same window. */
-export const samePalletQuery = (a: PalletQuery, b: PalletQuery): boolean =>
+const sameFilters = (a: PalletQuery, b: PalletQuery): boolean =>
   (Object.keys(a.filters) as (keyof DashboardFilters)[]).every((key) => a.filters[key] === b.filters[key]) &&
   a.created?.fromMs === b.created?.fromMs &&
   a.created?.toMs === b.created?.toMs;
+
+/** Whether two queries show the same list: the same pallets in the same order. */
+export const samePalletQuery = (a: PalletQuery, b: PalletQuery): boolean =>
+  sameFilters(a, b) &&
+  (a.sort ?? null)?.column === (b.sort ?? null)?.column &&
+  a.sort?.descending === b.sort?.descending &&
+  (a.sort?.column !== 'addedBy' || a.userNames === b.userNames);
 
 /** Whether a pallet passes the query's filters. */
 export function palletMatches(pallet: Pallet, { filters, created }: PalletQuery): boolean {
@@ -134,6 +146,8 @@ export function createDashboardFilters(initial: Partial<DashboardFilters> = {}):
 /** What the filtering reads of the live state (a `LiveStoreState` will do). */
 export interface PalletsState {
   pallets: Entities<Pallet>;
+  /** The orders, whose customers order the board by "Order" (a pallet shows its order's id without them). */
+  orders?: Entities<Order>;
   /** The pallet ids the last change touched; null when everything may have changed. */
   changedPallets: readonly string[] | null;
 }
@@ -142,12 +156,21 @@ interface View {
   query: PalletQuery | null;
   visible: Set<string>;
   ids: readonly string[];
+  /** The list in the query's column order, or null without one. */
+  sorted: SortedIds | null;
+  orders: Entities<Order> | undefined;
+  /** The state the list was made or last changed from: a new query alone keeps it. */
+  state: PalletsState | null;
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 /**
- * Operator: the ids of the pallets that pass the query, in display order. A new query re-filters
- * once; a live batch only tests the pallets it changed, and the list keeps its identity when no
- * pallet entered or left it.
+ * Operator: the ids of the pallets that pass the query, in display order or in the order of the
+ * query's column. A new query re-filters once (a new order alone sorts what is shown); a live
+ * batch only tests the pallets it changed and puts them in their place among the others, and
+ * the list keeps its identity when no pallet entered, left or moved in it.
  */
 export function visiblePalletIds(
   query$: Observable<PalletQuery>,
@@ -158,25 +181,58 @@ export function visiblePalletIds(
         (view, [state, query]) => {
           // read only when the list is made anew: joined lists (`withLeftStock`) are made on reading
           const ids = () => state.pallets.ids;
+          const get = (id: string) => state.pallets.get(id);
           const test = (id: string) => {
-            const pallet = state.pallets.get(id);
+            const pallet = get(id);
             return pallet !== undefined && palletMatches(pallet, query);
           };
-          if (query !== view.query || state.changedPallets === null) {
+          const sort = query.sort ?? null;
+          const key = sort && boardKey(sort.column, { orders: state.orders, userNames: query.userNames });
+          const sorted = (visible: ReadonlySet<string>) =>
+            key ? sortShown(state.pallets, visible, key, sort.descending) : null;
+          const made = (visible: Set<string>, list: SortedIds | null, shown?: readonly string[]): View => ({
+            query,
+            visible,
+            sorted: list,
+            ids: list?.ids ?? shown ?? ids().filter((id) => visible.has(id)),
+            orders: state.orders,
+            state,
+          });
+          // a state that may have changed everything (a snapshot) is filtered anew, once: a new
+          // order of it afterwards sorts what is shown
+          const anew = state !== view.state && state.changedPallets === null;
+          if (view.query === null || !sameFilters(query, view.query) || anew) {
             const shown = ids().filter(test);
-            return { query, visible: new Set(shown), ids: shown };
+            const visible = new Set(shown);
+            return made(visible, sorted(visible), shown);
           }
+          // the same pallets in another order, or customers renamed under an order by "Order"
+          if (query !== view.query || (sort?.column === 'order' && state.orders !== view.orders)) {
+            const next = made(view.visible, sorted(view.visible));
+            return sameList(next.ids, view.ids) ? { ...next, ids: view.ids } : next;
+          }
+          const changed = new Set(state.changedPallets);
+          const entering: string[] = [];
           let moved = false;
-          for (const id of state.changedPallets) {
+          for (const id of changed) {
             const passes = test(id);
+            if (passes) entering.push(id);
             if (passes === view.visible.has(id)) continue;
             moved = true;
             if (passes) view.visible.add(id);
             else view.visible.delete(id);
           }
-          return moved ? { ...view, ids: ids().filter((id) => view.visible.has(id)) } : view;
+          if (key && view.sorted) {
+            const next =
+              resortIds(view.sorted, changed, entering, get, key, sort.descending) ??
+              sortShown(state.pallets, view.visible, key, sort.descending);
+            return sameList(next.ids, view.ids)
+              ? { ...view, state }
+              : { ...view, sorted: next, ids: next.ids, state };
+          }
+          return moved ? made(view.visible, null) : { ...view, state };
         },
-        { query: null, visible: new Set(), ids: [] },
+        { query: null, visible: new Set(), ids: [], sorted: null, orders: undefined, state: null },
       ),
       map((view) => view.ids),
       distinctUntilChanged(),

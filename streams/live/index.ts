@@ -21,6 +21,7 @@ export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 export type { LiveSnapshot } from './projection';
 export { type PalletsLoad, restPalletsLoader, restSnapshotLoader } from './snapshot';
+export { boardKey, type PalletSort, palletKeys, type SortedIds, type SortKey, sortIds } from './sorting';
 export {
   createLiveStore,
   type KeptSnapshots,

@@ -85,6 +85,12 @@ function joined(live: Entities<Pallet>, loaded: Entities<Pallet>): Entities<Pall
   let ids: readonly string[] | undefined;
   return {
     get: (id) => live.get(id) ?? loaded.get(id),
+    forEach: (visit) => {
+      live.forEach(visit);
+      loaded.forEach((pallet) => {
+        if (live.get(pallet.id) === undefined) visit(pallet);
+      });
+    },
     get ids() {
       ids ??= live.ids.concat(loaded.ids.filter((id) => !live.get(id)));
       return ids;

@@ -11,6 +11,9 @@ it('bench:e2e measures the dashboard, then the sorting console and the phone', {
 }, async () => {
   const { e2e } = (await smokeRun('e2e')).figures;
   expect(e2e.batchesOf100Ms).toHaveLength(1);
+  // a click up and a click down on the board's head, and the store's sort both ways
+  expect(e2e.sort).toMatchObject({ clicksMs: [expect.any(Number), expect.any(Number)] });
+  expect(e2e.sort).toMatchObject({ store: { sortsMs: [expect.any(Number), expect.any(Number)] } });
   const { sorting } = (await smokeRun('sorting')).figures;
   expect(sorting.rounds).toBe(2);
   const { phone } = (await smokeRun('phone')).figures;

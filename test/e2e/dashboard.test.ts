@@ -316,4 +316,140 @@ describe('the pallet board', () => {
       await browser.close();
     }
   }, 120_000);
+  it('sorts by weight and by age both ways from the heads, keeps the order in the address across a reload, and puts live arrivals in their place', async () => {
+    // more than a screenful, so the board scrolls
+    for (let i = 0; i < 30; i++) await make({ weight: 2_000 + i });
+    for (const weight of [1_200, 350, 990.5, 15, 640]) await make({ weight });
+    const heaviest = await make({ weight: 9_000 });
+    const { browser, page } = await openBoard(people.manager);
+    try {
+      const head = (name: string) => page.getByRole('columnheader', { name });
+      const sortBy = (name: string) => page.getByRole('button', { name, exact: true });
+      /** The shown rows' weights (or creation times), and whether they stand in order. */
+      const shown = (what: 'data' | 'time') =>
+        page
+          .locator(`[data-pallet-id] ${what}`)
+          .evaluateAll(
+            (cells, attribute) => cells.map((c) => c.getAttribute(attribute) as string),
+            what === 'data' ? 'value' : 'datetime',
+          );
+      const inOrder = (values: number[], descending: boolean) =>
+        values.every((v, i) => i === 0 || (descending ? values[i - 1] >= v : values[i - 1] <= v));
+      const weights = async () => (await shown('data')).map(Number);
+      const times = async () => (await shown('time')).map((t) => Date.parse(t));
+      await page.locator('[data-pallet-id]').first().waitFor();
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('none');
+
+      // a click sorts ascending, the keyboard (Enter on the head's button) descending
+      await sortBy('Weight').click();
+      await page.waitForURL(/sort=weight(?!&dir)/);
+      await expect.poll(weights).toSatisfy((w: number[]) => w[0] === 15 && inOrder(w, false));
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('ascending');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Sorted by Weight, ascending' })
+        .waitFor({ state: 'attached' });
+      await sortBy('Weight').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/sort=weight&dir=desc/);
+      await expect.poll(weights).toSatisfy((w: number[]) => w[0] === 9_000 && inOrder(w, true));
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('descending');
+      await page.screenshot({ path: join(screenshots, 'dashboard-sorted-1440.png') });
+
+      // with a filter beside it, both kept across a reload
+      await page.goto(`${page.url()}&tomatoType=Cherry`);
+      await page.reload();
+      await page.locator('[data-pallet-id]').first().waitFor();
+      expect(page.url()).toMatch(/sort=weight&dir=desc/);
+      expect(page.url()).toMatch(/tomatoType=Cherry/);
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(weights).toSatisfy((w: number[]) => w[0] === 9_000 && inOrder(w, true));
+      expect((await shownIds(page))[0]).toBe(heaviest.id);
+
+      // live arrivals take their place in the order: one heavier than all on top, one between
+      const top = await make({ weight: 9_500 });
+      const between = await make({ weight: 9_250 });
+      await expect
+        .poll(async () => (await shownIds(page)).slice(0, 3))
+        .toEqual([top.id, between.id, heaviest.id]);
+      const light = await make({ weight: 1 });
+      await row(page, between.id).waitFor();
+      expect(await shownIds(page)).not.toContain(light.id); // at the bottom, out of view
+      expect(inOrder(await weights(), true)).toBe(true);
+
+      // scrolled down, an arrival sorted above the row being read is counted in the pill
+      const scroller = page.getByTestId('pallet-scroller');
+      await scroller.evaluate((el) => {
+        el.scrollTop = 132;
+      });
+      await page.waitForTimeout(100);
+      const firstInView = () =>
+        page.evaluate(() => {
+          const box = document.querySelector('[data-testid="pallet-scroller"]')!.getBoundingClientRect();
+          const rows = [...document.querySelectorAll('[data-pallet-id]')];
+          return rows
+            .find((r) => r.getBoundingClientRect().top >= box.top - 1)
+            ?.getAttribute('data-pallet-id');
+        });
+      const before = await firstInView();
+      const heavier = await make({ weight: 9_900 });
+      await page.getByRole('button', { name: '1 new' }).waitFor({ timeout: 5_000 });
+      expect(await firstInView()).toBe(before);
+      await page.getByRole('button', { name: '1 new' }).click();
+      await expect.poll(async () => (await shownIds(page))[0]).toBe(heavier.id);
+
+      // by age: youngest first, then oldest first; the newest arrival leads
+      await page.goto(server.url + new URL(page.url()).pathname);
+      await page.locator('[data-pallet-id]').first().waitFor();
+      await sortBy('Age').click();
+      await page.waitForURL(/sort=age(?!&dir)/);
+      await expect.poll(async () => (await shownIds(page))[0]).toBe(heavier.id);
+      expect(inOrder(await times(), true)).toBe(true);
+      await sortBy('Age').click();
+      await page.waitForURL(/sort=age&dir=desc/);
+      await expect.poll(async () => inOrder(await times(), false)).toBe(true);
+      expect(await head('Age').getAttribute('aria-sort')).toBe('descending');
+      expect(await shownIds(page)).not.toContain(heavier.id);
+      // a third click: back to the display order, newest first, and a plain address
+      await sortBy('Age').click();
+      await page.waitForURL((url) => !url.search.includes('sort='));
+      expect(await head('Age').getAttribute('aria-sort')).toBe('none');
+      expect((await shownIds(page))[0]).toBe(heavier.id);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('keeps the heads of a sorted board in their columns at 1024 px, the actions still at the right edge', async () => {
+    await make({ palletType: 'Euro', weight: 720 });
+    const { browser, page } = await openBoard(people.manager, { viewport: { width: 1024, height: 768 } });
+    try {
+      await page.goto(`${server.url}/dashboard?sort=palletType&dir=desc`);
+      await page.locator('[data-pallet-id]').first().waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Pallet type' }).getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+      // each head's button stays within its column, and the sticky actions cell sits at the scroller's edge
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="pallet-scroller"] thead th')].flatMap((th) => {
+          const button = th.querySelector('button');
+          if (!button) return [];
+          const cell = th.getBoundingClientRect();
+          const box = button.getBoundingClientRect();
+          return box.right > cell.right + 0.5 || box.left < cell.left - 0.5 ? [th.textContent] : [];
+        }),
+      );
+      expect(overflow).toEqual([]);
+      const edge = await page.evaluate(() => {
+        const scroller = document.querySelector('[data-testid="pallet-scroller"]')!.getBoundingClientRect();
+        const actions = document.querySelector('[data-pallet-id] td:last-child')!.getBoundingClientRect();
+        return Math.round(scroller.right - actions.right);
+      });
+      expect(edge).toBeLessThanOrEqual(16);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'dashboard-sorted-1024.png') });
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

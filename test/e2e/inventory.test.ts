@@ -156,4 +156,80 @@ describe('the inventory dashboard', () => {
       await browser.close();
     }
   }, 180_000);
+  it('sorts its pallet list by weight and by age both ways, in the address across a reload, live arrivals in their place, in English and Dutch', async () => {
+    await make('Vine', 5);
+    await make('Cherry', 1_500);
+    await make('Beef', 700);
+    const browser = await openBrowser(wide);
+    try {
+      const page = await browser.page();
+      await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
+      await page.goto(`${server.url}/dashboard/inventory`);
+      await page.locator('[data-status="ready"]').waitFor(slow);
+      const list = page.getByTestId('inventory-scroller');
+      const sortBy = (name: string) => list.getByRole('button', { name, exact: true });
+      const head = (name: string) => list.getByRole('columnheader', { name });
+      const ids = () =>
+        list
+          .locator('[data-pallet-id]')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pallet-id')));
+      const weights = () =>
+        list
+          .locator('[data-pallet-id] td:nth-child(6)')
+          .evaluateAll((cells) => cells.map((c) => Number(c.textContent?.replace(/[^\d.]/g, ''))));
+      const times = () =>
+        list
+          .locator('[data-pallet-id] time')
+          .evaluateAll((cells) => cells.map((c) => Date.parse(c.getAttribute('datetime') as string)));
+      const sorted = (values: number[], descending: boolean) =>
+        [...values].sort((a, b) => (descending ? b - a : a - b));
+      await list.locator('[data-pallet-id]').first().waitFor(slow);
+
+      await sortBy('Weight').click();
+      await page.waitForURL(/sort=weight(?!&dir)/);
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('ascending');
+      await expect.poll(weights).toEqual(sorted(await weights(), false));
+      expect((await weights())[0]).toBe(5);
+      await sortBy('Weight').click();
+      await page.waitForURL(/sort=weight&dir=desc/);
+      await expect.poll(async () => (await weights())[0]).toBe(1_500);
+      expect(await weights()).toEqual(sorted(await weights(), true));
+
+      await page.reload();
+      await list.locator('[data-pallet-id]').first().waitFor(slow);
+      expect(await head('Weight').getAttribute('aria-sort')).toBe('descending');
+      expect(await weights()).toEqual(sorted(await weights(), true));
+
+      // arrivals take their place: the heaviest on top, the lightest at the bottom
+      const heavy = await make('Vine', 9_000);
+      const light = await make('Beef', 1);
+      await expect.poll(async () => (await ids()).at(-1), slow).toBe(light.id);
+      expect((await ids())[0]).toBe(heavy.id);
+      expect(await weights()).toEqual(sorted(await weights(), true));
+
+      // by age: youngest first, then oldest first
+      await sortBy('Age').click();
+      await page.waitForURL(/sort=age(?!&dir)/);
+      await expect.poll(async () => (await ids())[0]).toBe(light.id);
+      expect(await times()).toEqual(sorted(await times(), true));
+      await sortBy('Age').click();
+      await page.waitForURL(/sort=age&dir=desc/);
+      await expect.poll(async () => (await ids()).at(-1)).toBe(light.id);
+      expect(await times()).toEqual(sorted(await times(), false));
+
+      // in Dutch: the heads and what a screen reader hears
+      await page.locator('header button[lang="nl"]').click();
+      await sortBy('Gewicht').click();
+      await page.waitForURL(/sort=weight(?!&dir)/);
+      expect(await head('Gewicht').getAttribute('aria-sort')).toBe('ascending');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Gesorteerd op Gewicht, oplopend' })
+        .waitFor({ state: 'attached', ...slow });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'inventory-sorted.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { map } from 'rxjs';
 import { dateRangeWindow } from '../../../streams/dates';
-import type { DashboardFilters, Pallet } from '../../../streams/live';
+import type { DashboardFilters, Pallet, PalletSort } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
@@ -22,6 +22,7 @@ import {
 } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
+import { useUserNames } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import figureStyles from '../../ui/figures.module.css';
@@ -35,11 +36,11 @@ import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
 import { DateBar } from './date-bar';
 import { FilterBar, type FixedChoice } from './filter-bar';
-import { filtersOf, searchWith } from './filter-query';
+import { filtersOf, searchWith, searchWithSort, sortOf } from './filter-query';
 import { countText, grouped } from './format';
 import { OrdersPanel } from './orders-panel';
 import { DeletePalletDialog, DeletePalletsDialog, PalletDialog } from './pallet-dialog';
-import { PalletTable, type RowActions } from './pallet-table';
+import { PalletTable, type RowActions, sortableColumns } from './pallet-table';
 import { StoragePanel } from './storage-panel';
 
 const minuteMs = 60_000;
@@ -108,16 +109,28 @@ export default function DashboardScreen() {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const filters = useMemo(() => filtersOf(search), [search]);
+  const sort = useMemo(() => sortOf(search, sortableColumns), [search]);
   const { settings: dates } = useDateSettings();
   const created = useMemo(() => dateRangeWindow(filters.dateRange, dates), [filters.dateRange, dates]);
+  // "Added by" sorts by the names people read
+  const names = useUserNames(people);
+  const userNames = useMemo(() => new Map(people.map((id, i) => [id, names[i] || id])), [people, names]);
   const query$ = useObservable(
-    (inputs$) => inputs$.pipe(map(([f, window]) => ({ filters: f, created: window }))),
-    [filters, created],
+    (inputs$) =>
+      inputs$.pipe(
+        map(([f, window, order, known]) => ({ filters: f, created: window, sort: order, userNames: known })),
+      ),
+    [filters, created, sort, userNames],
   );
   const ids = useVisiblePalletIds(query$);
   const leftStock = usePalletStatus(filters.palletStatus);
   const setFilters = (change: Partial<DashboardFilters>) =>
     setParams(searchWith(search, { ...filters, ...change }), { replace: true });
+  const setSort = useCallback(
+    (order: PalletSort | null) =>
+      setParams((before) => searchWithSort(before.toString(), order), { replace: true }),
+    [setParams],
+  );
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -284,6 +297,8 @@ export default function DashboardScreen() {
               selectedId={selectedId}
               ticked={ticked}
               actions={actions}
+              sort={sort}
+              onSort={setSort}
               onSelect={setSelectedId}
               onTick={tick}
               onOpen={open}

@@ -1,4 +1,4 @@
-import { type DashboardFilters, defaultFilters } from '../../../streams/live';
+import { type DashboardFilters, defaultFilters, type PalletSort } from '../../../streams/live';
 
 const keys = Object.keys(defaultFilters) as (keyof DashboardFilters)[];
 
@@ -16,6 +16,27 @@ export function searchWith(search: string, filters: DashboardFilters): string {
   for (const key of keys) {
     if (filters[key] === defaultFilters[key]) query.delete(key);
     else query.set(key, filters[key]);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The column order a URL query names (`sort=weight&dir=desc`), if it is one of `columns`; null for none. */
+export function sortOf(search: string, columns: readonly string[]): PalletSort | null {
+  const query = new URLSearchParams(search);
+  const column = query.get('sort');
+  if (column === null || !columns.includes(column)) return null;
+  return { column, descending: query.get('dir') === 'desc' };
+}
+
+/** `search` with the column order written in (none: no `sort`, the display order). */
+export function searchWithSort(search: string, sort: PalletSort | null): string {
+  const query = new URLSearchParams(search);
+  query.delete('sort');
+  query.delete('dir');
+  if (sort) {
+    query.set('sort', sort.column);
+    if (sort.descending) query.set('dir', 'desc');
   }
   const text = query.toString();
   return text ? `?${text}` : '';

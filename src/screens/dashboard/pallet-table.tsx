@@ -1,10 +1,11 @@
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pallet } from '../../../streams/live';
+import type { Pallet, PalletSort } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
+import { useColumnSorting } from '../../ui/column-sorting';
 import { Icon, type IconName } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
@@ -32,6 +33,20 @@ export const columns = (actionsPx: number) =>
   ] as const satisfies readonly Column[];
 
 type ColumnName = ReturnType<typeof columns>[number][0];
+
+/** The columns that sort the board: every one with data (not the ticks, not the actions). */
+export const sortableColumns: readonly ColumnName[] = [
+  'id',
+  'tomato',
+  'box',
+  'option',
+  'palletType',
+  'weight',
+  'place',
+  'order',
+  'addedBy',
+  'age',
+];
 
 /** What a person can do to one pallet from its row. */
 export interface RowActions {
@@ -227,6 +242,8 @@ export function PalletTable({
   selectedId,
   ticked,
   actions,
+  sort,
+  onSort,
   onSelect,
   onTick,
   onOpen,
@@ -237,6 +254,9 @@ export function PalletTable({
   /** The pallets ticked for an order or a move. */
   ticked: ReadonlySet<string>;
   actions: RowActions;
+  /** The column order (none: newest first), and how a click on a head changes it. */
+  sort: PalletSort | null;
+  onSort: (sort: PalletSort | null) => void;
   onSelect: (id: string) => void;
   onTick: (id: string, on: boolean) => void;
   onOpen: (id: string) => void;
@@ -246,6 +266,18 @@ export function PalletTable({
   const { scroller, virtualizer } = rows;
   const [fresh, setFresh] = useState(0);
   const shown = useRef(ids);
+  // another order is another list: it is read from its top
+  const sortBy = (next: PalletSort | null) => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    setFresh(0);
+    onSort(next);
+  };
+  const sorting = useColumnSorting(
+    sortableColumns,
+    (name) => t(`column.${name as ColumnName}`),
+    sort,
+    sortBy,
+  );
 
   // keep the first row in view where it was when the list changes above it
   useLayoutEffect(() => {
@@ -286,10 +318,14 @@ export function PalletTable({
         ids={ids}
         label={t('board.title')}
         columns={columns(actions.edit ? 132 : 52)}
-        heading={(name) => {
-          const text = t(`column.${name as ColumnName}`);
-          return name === 'ticked' ? <span className="visually-hidden">{text}</span> : text;
-        }}
+        heading={(name) =>
+          name === 'ticked' ? (
+            <span className="visually-hidden">{t('column.ticked')}</span>
+          ) : (
+            sorting.head(name)
+          )
+        }
+        sortedAs={sorting.sortedAs}
         className={styles.scroller}
         tableClassName={styles.table}
         data-testid="pallet-scroller"
@@ -310,6 +346,7 @@ export function PalletTable({
           />
         )}
       />
+      {sorting.announcement}
       {fresh > 0 && (
         <button
           type="button"

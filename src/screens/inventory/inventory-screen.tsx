@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { dayKey } from '../../../streams/dates';
 import {
   csvFileName,
@@ -10,7 +11,7 @@ import {
   type StockFilter,
   toCsv,
 } from '../../../streams/inventory';
-import type { StorageZone } from '../../../streams/live';
+import type { PalletSort, StorageZone } from '../../../streams/live';
 import { isAdmin } from '../../../streams/permissions';
 import { useChosenLocationName, useUser } from '../../hooks/app-state';
 import { useNow } from '../../hooks/clock';
@@ -24,9 +25,10 @@ import figures from '../../ui/figures.module.css';
 import { LiveStatus } from '../../ui/live-status';
 import { PageTitle } from '../../ui/page-title';
 import { useToasts } from '../../ui/toasts';
+import { searchWithSort, sortOf } from '../dashboard/filter-query';
 import styles from './inventory-screen.module.css';
 import { useLabels } from './labels';
-import { PalletList } from './pallet-list';
+import { listColumns, PalletList } from './pallet-list';
 import { SettingsDialog } from './settings-dialog';
 import { StockTables } from './stock-tables';
 
@@ -70,7 +72,16 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
     setFilter((before) =>
       before?.dimension === chosen.dimension && before.key === chosen.key ? null : chosen,
     );
-  const ids = useInventoryPalletIds(filter, settings, now);
+  // the list's order lives in the address: bookmarked, shared, and kept across a reload
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const sort = useMemo(() => sortOf(search, listColumns), [search]);
+  const setSort = useCallback(
+    (order: PalletSort | null) =>
+      setParams((before) => searchWithSort(before.toString(), order), { replace: true }),
+    [setParams],
+  );
+  const ids = useInventoryPalletIds(filter, settings, now, sort);
   const palletOf = usePalletLookup();
   const locationName = useChosenLocationName() ?? 'location';
   const { processing } = useServices();
@@ -144,7 +155,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
             {t('exportCsv')}
           </Button>
         </div>
-        <PalletList ids={ids} context={context} />
+        <PalletList ids={ids} context={context} sort={sort} onSort={setSort} />
       </section>
     </>
   );

@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AgeBucket, type KeyContext, keyOf, unknownValue } from '../../../streams/inventory';
+import type { PalletSort } from '../../../streams/live';
 import { usePallet } from '../../hooks/live';
 import { useFormats } from '../../i18n/format';
+import { useColumnSorting } from '../../ui/column-sorting';
 import { formatWeight } from '../../ui/qr-modal';
 import { StatusBadge } from '../../ui/status-badge';
 import { type Column, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
@@ -53,31 +55,61 @@ const PalletRow = memo(function PalletRow({
   );
 });
 
-/** The pallets on the chosen stock line; only the rows in view are in the DOM, so 10,000 scroll like 10. */
-export function PalletList({ ids, context }: { ids: readonly string[]; context: KeyContext }) {
+/** The list's columns, by their heading's message, and their widths where the content has one. */
+const columns = [
+  ['id', '92px'],
+  ['tomato', undefined],
+  ['box', undefined],
+  ['option', undefined],
+  ['palletType', undefined],
+  ['weight', '110px'],
+  ['zone', undefined],
+  // an age badge and its age in words side by side ("Bijna over datum", "12 dagen geleden")
+  ['age', '260px'],
+] as const satisfies readonly Column[];
+
+type ColumnName = (typeof columns)[number][0];
+
+/** Every column sorts the list. */
+export const listColumns: readonly ColumnName[] = columns.map(([name]) => name);
+
+/**
+ * The pallets on the chosen stock line, in display order or by a column (a click on its head);
+ * only the rows in view are in the DOM, so 10,000 scroll like 10.
+ */
+export function PalletList({
+  ids,
+  context,
+  sort,
+  onSort,
+}: {
+  ids: readonly string[];
+  context: KeyContext;
+  sort: PalletSort | null;
+  onSort: (sort: PalletSort | null) => void;
+}) {
   const { t } = useTranslation('inventory');
   const rows = useVirtualRows(ids);
-  const columns: Column[] = [
-    [t('list.id'), '92px'],
-    [t('list.tomato'), undefined],
-    [t('list.box'), undefined],
-    [t('list.option'), undefined],
-    [t('list.palletType'), undefined],
-    [t('list.weight'), '110px'],
-    [t('list.zone'), undefined],
-    // an age badge and its age in words side by side ("Bijna over datum", "12 dagen geleden")
-    [t('list.age'), '260px'],
-  ];
+  const sortBy = (next: PalletSort | null) => {
+    if (rows.scroller.current) rows.scroller.current.scrollTop = 0;
+    onSort(next);
+  };
+  const sorting = useColumnSorting(listColumns, (name) => t(`list.${name as ColumnName}`), sort, sortBy);
   return (
-    <VirtualTable
-      rows={rows}
-      ids={ids}
-      label={t('pallets')}
-      columns={columns}
-      className={styles.scroller}
-      tableClassName={styles.list}
-      data-testid="inventory-scroller"
-      row={(id, index) => <PalletRow key={id} id={id} index={index} context={context} />}
-    />
+    <>
+      <VirtualTable
+        rows={rows}
+        ids={ids}
+        label={t('pallets')}
+        columns={columns}
+        heading={sorting.head}
+        sortedAs={sorting.sortedAs}
+        className={styles.scroller}
+        tableClassName={styles.list}
+        data-testid="inventory-scroller"
+        row={(id, index) => <PalletRow key={id} id={id} index={index} context={context} />}
+      />
+      {sorting.announcement}
+    </>
   );
 }
