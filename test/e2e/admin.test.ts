@@ -235,11 +235,7 @@ describe('the admin area', () => {
       await signInAt(page, '/nimda', people.viewer);
       expect(await heading(page)).toContain('Admin area closed');
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual([
-        'DBDashboard',
-        'INInventory',
-        'PRPrinters',
-      ]);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Inventory', 'Printers']);
       expect(await page.getByRole('alert').first().textContent()).toBe(shell.denied.adminRestricted);
       await shoot(page, 'refused');
     } finally {
