@@ -46,6 +46,7 @@ import {
   persistenceOf,
   readAuth,
   readItem,
+  replacedRefreshTokenKey,
   type SessionStorages,
   saveAuth,
   storageKeys,
@@ -165,12 +166,11 @@ export function createSession(deps: SessionDeps): Session {
     return expiry === null ? null : Number(expiry);
   };
   /**
-   * The refresh token this tab's current one replaced, when it knows: said with the session, so a
-   * tab that was reloading while the session was refreshed, and missed that, takes the new one
-   * instead of presenting the replaced token (which the server takes for theft).
+   * Tells the other tabs about this tab's session (after a login or refresh, or when asked), with
+   * the refresh token it replaced (kept with it in storage, so also after a reload): a tab that was
+   * reloading while the session was refreshed, and missed that, takes the new one instead of
+   * presenting the replaced token.
    */
-  let replaced: string | undefined;
-  /** Tells the other tabs about this tab's session (after a login or refresh, or when asked). */
   const announce = () => {
     const auth = readAuth(storage);
     if (auth.token && auth.user)
@@ -179,7 +179,7 @@ export function createSession(deps: SessionDeps): Session {
         auth,
         level: persistenceOf(storage),
         expiresAt: expiryOf(),
-        replaces: replaced,
+        replaces: readItem(storage, replacedRefreshTokenKey) ?? undefined,
       });
   };
   /**
@@ -199,19 +199,21 @@ export function createSession(deps: SessionDeps): Session {
         return { token: current.token, refreshToken: current.refreshToken, user: current.user };
       const replacedAt = await tabs.replacedAt(presented);
       if (replacedAt !== undefined) {
+        // the tab that replaced it may have said so before this tab listened (both reloading): asked
+        // now, whichever tab holds the session answers with it
+        tabs.post({ type: 'ask' });
         const successor = await firstValueFrom(heard.successor$, { defaultValue: undefined });
         if (successor) return successor;
         if (now() - replacedAt >= refreshReuseGraceMs / 2) throw new RecoveryError(successorUnheard);
       }
       const answer = await firstValueFrom(calls.refresh(presented));
       if (answer.token && answer.user) {
-        updateAuth(storage, {
-          token: answer.token,
-          refreshToken: answer.refreshToken ?? null,
-          user: answer.user,
-        });
+        updateAuth(
+          storage,
+          { token: answer.token, refreshToken: answer.refreshToken ?? null, user: answer.user },
+          presented,
+        );
         await tabs.markReplaced(presented, now());
-        replaced = presented;
         announce();
       }
       return answer;
@@ -334,8 +336,7 @@ export function createSession(deps: SessionDeps): Session {
   const adopt = (message: Extract<TabMessage, { type: 'session' }>) => {
     const { auth } = message;
     if (!auth.token || !auth.user) return;
-    saveAuth(storage, auth, message.level, message.expiresAt);
-    replaced = message.replaces;
+    saveAuth(storage, auth, message.level, message.expiresAt, message.replaces);
     dispatch({ type: 'authenticated', user: auth.user, shared: true });
   };
   const hearTab = (message: TabMessage) => {
@@ -389,8 +390,6 @@ export function createSession(deps: SessionDeps): Session {
           expiryFor(level, now()),
         );
         dispatch({ type: 'authenticated', user: answer.user });
-        // a new session: it replaced no refresh token
-        replaced = undefined;
         announce();
         return answer.user;
       } catch (error) {

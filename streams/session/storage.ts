@@ -30,6 +30,9 @@ export const storageKeys = {
   forcedMobileMode: 'forcedMobileMode',
 } as const;
 
+/** Not SPEC 3's: the refresh token the stored one replaced, kept beside it for the other tabs (see `saveAuth`). */
+export const replacedRefreshTokenKey = 'replacedRefreshToken';
+
 /** session_only: this tab's session storage; remember_me: local storage; persistent: local storage for 1 year. */
 export type PersistenceLevel = 'session_only' | 'remember_me' | 'persistent';
 
@@ -79,6 +82,7 @@ const authKeys = [
   storageKeys.sessionExpiry,
   storageKeys.skipTokenValidation,
   storageKeys.autoRefreshTokens,
+  replacedRefreshTokenKey,
 ];
 
 /** A value from local storage, else from session storage. */
@@ -138,19 +142,25 @@ export const expiryFor = (level: PersistenceLevel, now: number): number | null =
 /**
  * Stores tokens and user at a persistence level, replacing what was stored. A null `refreshToken`
  * keeps the stored one. The user's skipTokenValidation / autoRefreshTokens settings go beside it.
+ * `replaces` is the refresh token this one replaced, kept with it (while it is the stored one) so
+ * that the tab, reloaded, can still tell the other tabs which session succeeds theirs.
  */
 export function saveAuth(
   storage: SessionStorages,
   auth: StoredAuth,
   level: PersistenceLevel,
   expiresAt: number | null,
+  replaces?: string,
 ): void {
   const previousRefresh = readItem(storage, storageKeys.refreshToken);
+  const previousReplaces = readItem(storage, replacedRefreshTokenKey);
   clearAuth(storage);
   const target = targetOf(storage, level);
   const put = (key: string, value: string | null) => value !== null && target.setItem(key, value);
+  const refreshToken = auth.refreshToken ?? previousRefresh;
   put(storageKeys.token, auth.token);
-  put(storageKeys.refreshToken, auth.refreshToken ?? previousRefresh);
+  put(storageKeys.refreshToken, refreshToken);
+  put(replacedRefreshTokenKey, replaces ?? (refreshToken === previousRefresh ? previousReplaces : null));
   put(storageKeys.userData, auth.user && JSON.stringify(auth.user));
   put(storageKeys.rememberMe, String(level !== 'session_only'));
   if (level === 'persistent') put(storageKeys.persistentSession, 'true');
@@ -159,10 +169,13 @@ export function saveAuth(
   put(storageKeys.autoRefreshTokens, String(auth.user?.autoRefreshTokens !== false));
 }
 
-/** Replaces tokens and user after a refresh, keeping the persistence level and expiry of the login. */
-export function updateAuth(storage: SessionStorages, auth: StoredAuth): void {
+/**
+ * Replaces tokens and user after a refresh (of the refresh token `replaces`, when it was one),
+ * keeping the persistence level and expiry of the login.
+ */
+export function updateAuth(storage: SessionStorages, auth: StoredAuth, replaces?: string): void {
   const expiry = readItem(storage, storageKeys.sessionExpiry);
-  saveAuth(storage, auth, persistenceOf(storage), expiry === null ? null : Number(expiry));
+  saveAuth(storage, auth, persistenceOf(storage), expiry === null ? null : Number(expiry), replaces);
 }
 
 /** Clears stored auth whose sessionExpiry has passed; true when something was cleared. */

@@ -225,6 +225,26 @@ describe('one session across the tabs of a browser', () => {
     expectTakenOver(b, reloaded, first);
   });
 
+  it('a tab that refreshed, then reloaded, still tells a tab finding its token marked which session replaced it', async () => {
+    const b = browser();
+    const [first, second] = await b.twoExpiredTabs();
+    // both pages reload; the first refreshes the session in its last moments, unheard by the second
+    second.session.dispose();
+    await firstValueFrom(first.session.recover$());
+    first.session.dispose();
+    await settle();
+    // the second's page is back first: its question at start reaches no tab
+    const reloadedSecond = b.tab('/dashboard', second.storage);
+    await settle();
+    const reloadedFirst = b.tab('/dashboard', first.storage);
+    await settle();
+    // its token marked, the second asks again; the first, reloaded, answers with the session that replaced it
+    await firstValueFrom(reloadedSecond.session.recover$());
+    await settleAll();
+    expect(reloadedSecond.clock.now()).toBe(0);
+    expectTakenOver(b, reloadedSecond, reloadedFirst);
+  });
+
   it('says which refresh token a refreshed session replaced, and of a new sign-in nothing', async () => {
     const b = browser();
     const tab = b.tab();
