@@ -75,7 +75,6 @@ describe('printer status', () => {
   it('a printer out of paper refuses the job with that sentence, "Print anyway" sends it, and once ready it prints', () =>
     withFake(hostStatusAnswer({ paperOut: true, labelsWaiting: 2 }), async (fake) => {
       const { loc, id } = await printerAt(fake.port);
-      const before = await lastEventId(server, loc);
       await stateBecomes(loc, id, 'paper_out');
       expect(await statusOf(loc, id)).toEqual({
         state: 'paper_out',
@@ -88,8 +87,9 @@ describe('printer status', () => {
           labelsWaiting: 2,
         },
       });
-      // the change is a live event, the location's printing set-up with the printer's status
-      expect(await announcedStates(loc, before)).toEqual(['paper_out']);
+      // the change is a live event, the location's printing set-up with the printer's status: the
+      // location's last (the first poll may answer before the printer's creation has returned)
+      expect((await announcedStates(loc, 0)).at(-1)).toBe('paper_out');
 
       const pallet = await createPallet(server, w.admin, loc);
       const refused = await call(server, w.admin, 'POST', `/api/pallets/${pallet.id}/print`, {});
@@ -115,7 +115,7 @@ describe('printer status', () => {
       expect(fake.statusQueries).toBeGreaterThan(queries);
       await fake.nextJob();
       expect((await statusOf(loc, id)).state).toBe('ready');
-      expect(await announcedStates(loc, before)).toEqual(['paper_out', 'ready']);
+      expect((await announcedStates(loc, 0)).slice(-2)).toEqual(['paper_out', 'ready']);
     }));
 
   it('a printer with its head open refuses the job with its own sentence', () =>
