@@ -93,6 +93,8 @@ export const sortingUndoWindowMs = 10_000;
 export const dateSettingsCheckIntervalMs = 15 * 60_000;
 
 // Interface (SPEC 2, 9)
+/** How long a row someone else changed stays highlighted on the pallet board. */
+export const rowHighlightMs = 2_000;
 export const toastDefaultDurationMs = 3_000;
 export const notificationStackMax = 3;
 export const notificationSpacingPx = 8;
@@ -126,9 +128,23 @@ export const offlineQueueRetryMs = 5_000;
 export const keptSnapshotSaveMs = 2_000;
 
 // Label printers' host status (Zebra ~HS over the raw port)
+/** How long the server waits for a printer to take a label (connect and send) before it gives up. */
+export const printTimeoutMs = 5_000;
 /** How often the server asks each label printer for its host status. */
 export const printerStatusPollMs = 30_000;
 /** How long the server waits for a printer to connect and answer its status before the poll counts as missed. */
 export const printerStatusWaitMs = 2_000;
 /** Missed status polls in a row after which a printer is unreachable: one lost answer is not enough. */
 export const printerMissedPollsUnreachable = 2;
+
+// Scanning on a page (issue 21; not in SPEC)
+/** Longest pause between two keys of one scanner reading; people typing pause longer. */
+export const scannerKeyGapMs = 50;
+/** How long a label must be out of the camera's sight before it counts as shown again. */
+export const sameCodeMs = 2_000;
+/** Time between two reads of the camera's picture: ten a second is quick to a person and light on the phone. */
+export const cameraDetectEveryMs = 100;
+
+// The server's database notifications (PostgreSQL LISTEN)
+/** How long a lost PostgreSQL listener waits before connecting again. */
+export const notifyListenerReconnectMs = 1_000;

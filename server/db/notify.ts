@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { notifyListenerReconnectMs } from '../../streams/config';
 
 /** The channel of committed live events; a payload is `<locationId>:<eventId>`, nothing more. */
 export const liveChannel = 'live_events';
@@ -8,9 +9,6 @@ export const userChannel = 'user_changes';
 
 /** The channel of revoked refresh families; a payload is the family id. */
 export const revocationChannel = 'session_revocations';
-
-/** How long a lost PostgreSQL listener waits before connecting again. */
-const reconnectDelayMs = 1_000;
 
 /** Where notifications come from: the embedded engine itself, or a PostgreSQL server. */
 export type NotifySource =
@@ -91,7 +89,7 @@ export async function listenChanges(
   };
   const reconnect = async (): Promise<void> => {
     while (!stopped) {
-      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs));
+      await new Promise((resolve) => setTimeout(resolve, notifyListenerReconnectMs));
       try {
         await connect();
         if (stopped) await client?.end();

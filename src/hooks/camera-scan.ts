@@ -3,11 +3,9 @@ import { useState } from 'react';
 import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
 // the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { cameraDetectEveryMs } from '../../streams/config';
 import { oncePerSighting } from '../../streams/scan';
 import { useServices } from '../services';
-
-/** Time between two reads of the picture: ten a second is quick to a person and light on the phone. */
-const detectEveryMs = 100;
 
 /** The User Timing name of one decode that read a label (`performance.getEntriesByName`). */
 export const decodeMeasure = 'qr-decode';
@@ -92,7 +90,7 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
         // the decoder's own time for a picture it read a label in, for the phone benchmark
         if (codes.length) performance.measure(decodeMeasure, { start, end: performance.now() });
         for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
-        await new Promise((resolve) => setTimeout(resolve, detectEveryMs));
+        await new Promise((resolve) => setTimeout(resolve, cameraDetectEveryMs));
       }
     };
     run().catch((error: unknown) => {

@@ -17,6 +17,7 @@ export {
   palletStatusChoices,
   visiblePalletIds,
 } from './filters';
+export { highlightChanges } from './highlight-changes';
 export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 export type { LiveSnapshot } from './projection';

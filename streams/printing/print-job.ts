@@ -1,9 +1,6 @@
 import { catchError, concat, defer, map, type Observable, of } from 'rxjs';
 import { type ApiError, hasErrorCode, toApiError } from '../http/errors';
 
-/** How long the server waits for a printer to take a label (connect and send) before it gives up. */
-export const printTimeoutMs = 5_000;
-
 /** How sending a label to a printer can fail. */
 export const printFailures = ['refused', 'timed_out', 'unreachable', 'failed'] as const;
 

@@ -1,6 +1,7 @@
 import { marbles } from 'rxjs-marbles';
 import { describe, it } from 'vitest';
-import { oncePerSighting, sameCodeMs } from './once-per-sighting';
+import { sameCodeMs } from '../config';
+import { oncePerSighting } from './once-per-sighting';
 
 // drawn at 2 s (sameCodeMs): a changed window fails here and is drawn again
 const held = '999ms'; // readings 1 s apart: the label never left the picture

@@ -7,9 +7,7 @@ import {
   type SchedulerLike,
   scan,
 } from 'rxjs';
-
-/** How long a label must be out of the camera's sight before it counts as shown again. */
-export const sameCodeMs = 2_000;
+import { sameCodeMs } from '../config';
 
 /**
  * Operator: the codes a camera reads, each once per sighting. A camera reads a label held in view

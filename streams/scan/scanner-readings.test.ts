@@ -2,7 +2,8 @@ import { map, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { marbles } from 'rxjs-marbles';
 import { describe, it } from 'vitest';
-import { scannerKeyGapMs, scannerMinLength, scannerReadings } from './scanner-readings';
+import { scannerKeyGapMs } from '../config';
+import { scannerMinLength, scannerReadings } from './scanner-readings';
 
 // Keys as marbles: each letter is its key, E is Enter, S is Shift. A run-mode frame is 1 ms; each
 // key is stamped with the virtual time it arrives at, as the browser stamps when it was pressed.

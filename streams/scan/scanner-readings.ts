@@ -1,7 +1,6 @@
 import { filter, map, type OperatorFunction, pipe, scan } from 'rxjs';
+import { scannerKeyGapMs } from '../config';
 
-/** Longest pause between two keys of one scanner reading; people typing pause longer. */
-export const scannerKeyGapMs = 50;
 /** Fewest characters a scanner reading has (a pallet id or label is far longer). */
 export const scannerMinLength = 6;
 

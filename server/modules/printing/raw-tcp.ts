@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
-import { type PrintOutcome, type PrintResult, printTimeoutMs } from '../../../streams/printing';
+import { printTimeoutMs } from '../../../streams/config';
+import type { PrintOutcome, PrintResult } from '../../../streams/printing';
 
 /** Socket errors that mean no route to the printer's address, or no such host name. */
 const unreachableCodes = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL']);

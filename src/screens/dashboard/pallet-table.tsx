@@ -1,6 +1,8 @@
+import { useObservable, useObservableState } from 'observable-hooks';
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pallet, PalletSort } from '../../../streams/live';
+import { filter, map } from 'rxjs';
+import { highlightChanges, type Pallet, type PalletSort } from '../../../streams/live';
 import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
@@ -11,9 +13,6 @@ import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import { ageText, shortId } from './format';
 import styles from './pallet-table.module.css';
-
-/** How long a row changed by someone else stays highlighted. */
-const highlightMs = 2_000;
 
 /** The columns, by their heading's message; the actions' width is what the person's actions take. */
 export const columns = (actionsPx: number) =>
@@ -106,16 +105,16 @@ function AddedBy({ id }: { id: unknown }) {
 
 /** Whether the pallet changed since the row first showed it (someone's live change): highlighted for a moment. */
 function useChanged(pallet: Pallet | undefined): boolean {
-  const first = useRef(pallet);
-  const [changed, setChanged] = useState(false);
-  useEffect(() => {
-    if (!pallet || pallet === first.current) return;
-    first.current = pallet;
-    setChanged(true);
-    const timer = setTimeout(() => setChanged(false), highlightMs);
-    return () => clearTimeout(timer);
-  }, [pallet]);
-  return changed;
+  const changed$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        map(([shown]) => shown),
+        filter((shown) => shown !== undefined),
+        highlightChanges(),
+      ),
+    [pallet],
+  );
+  return useObservableState(changed$, false);
 }
 
 /** One pallet's row: re-renders only when that pallet changes (its selector keeps identity). */
