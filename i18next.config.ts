@@ -40,7 +40,7 @@ export default defineConfig({
       'languageName.*',
       'print.jobFailed.*',
       'print.state.*',
-      'jobs.outcomeOf.*',
+      'print.outcome.*',
       'column.*',
       'list.*',
       'field.*',

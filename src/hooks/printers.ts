@@ -125,11 +125,11 @@ export interface PrintJob {
 }
 
 /**
- * The chosen location's recent label jobs, newest first (null while loading): read again on
- * `reload()` (after this page's own jobs) and at every change of the location's printers, a
- * printer's state among them, which other people's jobs change too.
+ * The chosen location's recent label jobs, newest first (null while loading), or one pallet's
+ * labels: read again on `reload()` (after this page's own jobs) and at every change of the
+ * location's printers, a printer's state among them, which other people's jobs change too.
  */
-export function usePrintJobs(): { jobs: PrintJob[] | null; reload: () => void } {
+export function usePrintJobs(palletId?: string): { jobs: PrintJob[] | null; reload: () => void } {
   const { session } = useServices();
   const locationId = useLocationId();
   const live$ = useLivePrinting$();
@@ -137,10 +137,11 @@ export function usePrintJobs(): { jobs: PrintJob[] | null; reload: () => void } 
   const jobs$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([api, id, , printing$]) => {
+        switchMap(([api, id, pallet, , printing$]) => {
           if (id === null) return of(null);
+          const query = pallet === undefined ? { locationId: id } : { locationId: id, palletId: pallet };
           const read = () =>
-            from(api.get<{ data: PrintJob[] }>('/api/print-jobs', { query: { locationId: id } })).pipe(
+            from(api.get<{ data: PrintJob[] }>('/api/print-jobs', { query })).pipe(
               map((list) => list.data),
               catchError(() => of(null)),
             );
@@ -153,7 +154,7 @@ export function usePrintJobs(): { jobs: PrintJob[] | null; reload: () => void } 
           );
         }),
       ),
-    [session.api, locationId, version, live$] as const,
+    [session.api, locationId, palletId, version, live$] as const,
   );
   const jobs = useObservableState(jobs$, null);
   return useMemo(() => ({ jobs, reload: () => setVersion((v) => v + 1) }), [jobs]);

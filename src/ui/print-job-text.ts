@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintJobState } from '../../streams/printing';
+import type { PrintJob } from '../hooks/printers';
 import { apiErrorText } from '../shell/api-error';
 
 /**
@@ -17,4 +18,13 @@ export function usePrintJobText() {
         : job.result.status === 'sent'
           ? t('print.job.sent', { count: job.result.bytes })
           : t(`print.jobFailed.${job.result.status}`, { where });
+}
+
+/** What the printer did with a recorded job (the history's outcome), in the user's language. */
+export function useOutcomeText() {
+  const { t } = useTranslation();
+  return (job: Pick<PrintJob, 'outcome' | 'bytes'>) =>
+    job.outcome === 'sent'
+      ? t('print.sentBytes', { count: job.bytes ?? 0 })
+      : t(`print.outcome.${job.outcome}`);
 }

@@ -18,9 +18,12 @@ import { useToasts } from './toasts';
 export function PrintLabelButton({
   palletId,
   onBrowserPrint,
+  onPrinted,
 }: {
   palletId: string;
   onBrowserPrint?: () => void;
+  /** After each job on the network printer, sent or not (the pallet's list of labels reads again). */
+  onPrinted?: () => void;
 }) {
   const { t } = useTranslation();
   const { state } = usePrinters();
@@ -62,6 +65,8 @@ export function PrintLabelButton({
       } catch (error) {
         toasts.notify(apiErrorText(error), { variant: 'error' });
         throw error;
+      } finally {
+        onPrinted?.();
       }
     });
   return (

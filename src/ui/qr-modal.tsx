@@ -35,11 +35,14 @@ export function PalletQrModal({
   pallet,
   onClose,
   footer,
+  children,
 }: {
   pallet: Pallet | null;
   onClose: () => void;
   /** Actions under the facts (e.g. printing the label). */
   footer?: ReactNode;
+  /** More about the pallet, under its facts (the labels printed of it). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const rows: [string, string][] = pallet
@@ -67,6 +70,7 @@ export function PalletQrModal({
               </div>
             ))}
           </dl>
+          {children}
         </div>
       )}
     </Modal>

@@ -393,12 +393,18 @@ describe('the mobile operator', () => {
       await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       await page.getByTestId('pallet-where').waitFor();
 
-      // the label goes to the location's network printer, from the phone
+      // the label goes to the location's network printer, from the phone, and the pallet's page
+      // lists it among the labels printed of it
+      const labels = page.getByRole('region', { name: 'Labels printed' });
+      await labels.getByText('No label of this pallet printed on a printer yet.').waitFor();
       await page.getByRole('button', { name: 'Print label on Cold store printer' }).click();
       await page.getByText('Label sent to Cold store printer').first().waitFor();
       const job = (await printer.nextJob()).toString('latin1');
       expect(job).toMatch(/^\^XA/);
       expect(job).toContain(pallet.id);
+      const listed = labels.getByRole('listitem');
+      await listed.filter({ hasText: `Sent, ${job.length} bytes` }).waitFor();
+      expect(await listed.allTextContents()).toEqual([expect.stringContaining('Cold store printer')]);
       await shoot(page, 'pallet-printed');
       // the decoder's own time is measured, for the phone benchmark
       expect(

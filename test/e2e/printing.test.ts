@@ -80,6 +80,8 @@ describe('label printing', () => {
         .getByRole('button', { name: /^QR of pallet/ })
         .click();
       const qr = page.getByRole('dialog', { name: 'Pallet QR code' });
+      const labels = qr.getByRole('region', { name: 'Labels printed' });
+      await labels.getByText('No label of this pallet printed on a printer yet.').waitFor();
       await qr.getByRole('button', { name: 'Print label on Dock printer' }).click();
       const label = await printer.nextJob();
       const zpl = await fetch(`${server.url}/api/pallets/${pallet.id}/label.zpl`, {
@@ -87,6 +89,12 @@ describe('label printing', () => {
       }).then((res) => res.text());
       expect(label.toString('ascii')).toBe(zpl);
       await page.getByText('Label sent to Dock printer').waitFor();
+      // the dialog lists the labels printed of the pallet: this one, when, where, by whom, sent
+      const listed = labels.getByRole('listitem');
+      await listed.filter({ hasText: `Sent, ${label.length} bytes` }).waitFor();
+      expect(await listed.allTextContents()).toEqual([
+        expect.stringMatching(/Dock printer.*by admin.*Sent, \d+ bytes$/),
+      ]);
       await page.screenshot({ path: join(screenshots, 'dashboard-network-print.png') });
       // the label preview (a data: image) and the QR dialog pass the server's Content-Security-Policy
       expect(refused).toEqual([]);

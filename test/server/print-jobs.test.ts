@@ -100,6 +100,18 @@ describe('label job history', () => {
         statusBefore: ready,
       });
 
+      // a pallet's labels alone, for its page: the test label is not among them
+      const ofPallet = await call(
+        server,
+        w.admin,
+        'GET',
+        `/api/print-jobs?locationId=${loc}&palletId=${pallet.id}`,
+      );
+      expect(ofPallet.body.data.map((job: { id: string }) => job.id)).toEqual(
+        (await jobsOf(loc)).filter((job) => job.palletId === pallet.id).map((job) => job.id),
+      );
+      expect(ofPallet.body.data).toHaveLength(3);
+
       // a removed printer's jobs stay listed, with its name, and cannot be reprinted
       await call(server, w.admin, 'DELETE', `/api/printers/${id}`);
       const kept = await jobsOf(loc);

@@ -57,8 +57,12 @@ export async function insertPrintJob(db: Kysely<DB>, job: PrintJobRecord): Promi
     .execute();
 }
 
-/** A location's most recent jobs, newest first. */
-export async function listPrintJobs(db: Kysely<DB>, locationId: string): Promise<PrintJobDoc[]> {
+/** A location's most recent jobs, newest first; only one pallet's labels when `palletId` is given. */
+export async function listPrintJobs(
+  db: Kysely<DB>,
+  locationId: string,
+  palletId?: string,
+): Promise<PrintJobDoc[]> {
   const rows = await db
     .selectFrom('print_jobs as j')
     .leftJoin('users as u', 'u.id', 'j.user_id')
@@ -78,6 +82,7 @@ export async function listPrintJobs(db: Kysely<DB>, locationId: string): Promise
       'j.status_after as statusAfter',
     ])
     .where('j.location_id', '=', locationId)
+    .$if(palletId !== undefined, (query) => query.where('j.pallet_id', '=', palletId as string))
     .orderBy('j.created_at', 'desc')
     .orderBy('j.id', 'desc')
     .limit(recentPrintJobs)

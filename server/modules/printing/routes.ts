@@ -606,16 +606,17 @@ export async function printingRoutes(app: App): Promise<void> {
       preHandler: requireAuth,
       schema: {
         tags: ['printing'],
-        summary: `A location's last ${recentPrintJobs} label jobs, newest first`,
+        summary: `A location's last ${recentPrintJobs} label jobs, newest first (or a pallet's)`,
         description:
-          "Each job: pallet (null for a test label), printer, who sent it and when, the bytes sent, what the printer did (held: not sent, the printer reported paper out or its head open) and the printer's status before and after. Kept as long as the live event log keeps its events.",
-        querystring: z.object({ locationId: z.uuid() }),
+          "With `palletId`, only that pallet's labels. Each job: pallet (null for a test label), printer, who sent it and when, the bytes sent, what the printer did (held: not sent, the printer reported paper out or its head open) and the printer's status before and after. Kept as long as the live event log keeps its events.",
+        querystring: z.object({ locationId: z.uuid(), palletId: z.uuid().optional() }),
         response: { 200: z.object({ data: z.array(printJobSchema) }), ...errors(401, 404, 422) },
       },
     },
     async (request) => {
-      await assertLocationAccess(request, request.query.locationId);
-      return { data: await listPrintJobs(app.db, request.query.locationId) };
+      const { locationId, palletId } = request.query;
+      await assertLocationAccess(request, locationId);
+      return { data: await listPrintJobs(app.db, locationId, palletId) };
     },
   );
 

@@ -29,8 +29,6 @@ import figureStyles from '../../ui/figures.module.css';
 import { LiveStatus } from '../../ui/live-status';
 import { PageTitle } from '../../ui/page-title';
 import { PrintLabel } from '../../ui/pallet-label';
-import { PrintLabelButton } from '../../ui/print-label-button';
-import { PalletQrModal } from '../../ui/qr-modal';
 import { useToasts } from '../../ui/toasts';
 import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
@@ -40,6 +38,7 @@ import { filtersOf, searchWith, searchWithSort, sortOf } from './filter-query';
 import { countText, grouped } from './format';
 import { OrdersPanel } from './orders-panel';
 import { DeletePalletDialog, DeletePalletsDialog, PalletDialog } from './pallet-dialog';
+import { PalletQrDialog } from './pallet-qr-dialog';
 import { PalletTable, type RowActions, sortableColumns } from './pallet-table';
 import { StoragePanel } from './storage-panel';
 
@@ -322,15 +321,13 @@ export default function DashboardScreen() {
       {dialog?.kind === 'deleteTicked' && (
         <DeletePalletsDialog palletIds={tickedIds} onClose={close} onDone={untickAll} />
       )}
-      <PalletQrModal
-        pallet={dialog?.kind === 'qr' ? dialog.pallet : null}
-        onClose={close}
-        footer={
-          dialog?.kind === 'qr' && (
-            <PrintLabelButton palletId={dialog.pallet.id} onBrowserPrint={() => setPrinting(dialog.pallet)} />
-          )
-        }
-      />
+      {dialog?.kind === 'qr' && (
+        <PalletQrDialog
+          pallet={dialog.pallet}
+          onClose={close}
+          onBrowserPrint={() => setPrinting(dialog.pallet)}
+        />
+      )}
       {printing && <PrintLabel pallet={printing} onDone={donePrinting} />}
     </div>
   );

@@ -14,10 +14,12 @@ import {
 } from '../../hooks/live';
 import { usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
+import { usePrintJobs } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
+import { PalletLabels } from '../../ui/pallet-labels';
 import { PrintLabelButton } from '../../ui/print-label-button';
 import { formatWeight, PalletQrModal } from '../../ui/qr-modal';
 import { SelectField } from '../../ui/select-field';
@@ -156,6 +158,7 @@ export function PalletScreen() {
   const { store, takeOut, assign, ship } = usePhoneCommands();
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);
+  const labels = usePrintJobs(palletId);
 
   const back = context ? (
     <Link className={styles.back} to={storageUrl(context)}>
@@ -286,9 +289,10 @@ export function PalletScreen() {
               {t('pallet.ship', { customer: customerOf(order) })}
             </Button>
           )}
-          <PrintLabelButton palletId={pallet.id} />
+          <PrintLabelButton palletId={pallet.id} onPrinted={labels.reload} />
           <Button onClick={() => setQrOpen(true)}>{t('pallet.showQr')}</Button>
         </div>
+        <PalletLabels jobs={labels.jobs} />
       </section>
       {canStore && (
         <section className={styles.card} aria-labelledby="store-title">

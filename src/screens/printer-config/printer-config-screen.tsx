@@ -27,7 +27,7 @@ import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { LanguageSelect } from '../../ui/language-select';
 import { PageTitle } from '../../ui/page-title';
-import { usePrintJobText } from '../../ui/print-job-text';
+import { useOutcomeText, usePrintJobText } from '../../ui/print-job-text';
 import { PrinterStateBadge } from '../../ui/printer-state';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
@@ -255,6 +255,7 @@ function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => vo
       }
     });
   };
+  const outcomeText = useOutcomeText();
   const statusText = (status: PrintJob['statusBefore'] | null) =>
     status ? t(`common:print.state.${status.state}`) : t('jobs.notAsked');
   return (
@@ -286,11 +287,7 @@ function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => vo
                   <td translate="no">{row.printerName}</td>
                   <td translate={row.palletId ? 'no' : undefined}>{label}</td>
                   <td translate="no">{row.username ?? '–'}</td>
-                  <td>
-                    {row.outcome === 'sent'
-                      ? t('jobs.sent', { count: row.bytes ?? 0 })
-                      : t(`jobs.outcomeOf.${row.outcome}`)}
-                  </td>
+                  <td>{outcomeText(row)}</td>
                   <td>
                     {t('jobs.statusChange', {
                       before: statusText(row.statusBefore),
