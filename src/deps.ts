@@ -117,12 +117,25 @@ export function browserTabs(win: Window): Tabs | undefined {
   };
 }
 
+/**
+ * Whether the browser is online: `online$` says it now, as each subscriber starts, then at each of
+ * the browser's online and offline events; `isOnline()` reads it once.
+ */
+export function browserOnline(win: Window) {
+  return {
+    online$: defer(() =>
+      merge(
+        fromEvent(win, 'online').pipe(map(() => true)),
+        fromEvent(win, 'offline').pipe(map(() => false)),
+      ).pipe(startWith(win.navigator.onLine)),
+    ),
+    isOnline: () => win.navigator.onLine,
+  };
+}
+
 /** The real browser objects the streams' deps objects are made of: the only place src/ touches them. */
 export function browserSessionDeps(win: Window): SessionDeps {
-  const online$: Observable<boolean> = merge(
-    fromEvent(win, 'online').pipe(map(() => true)),
-    fromEvent(win, 'offline').pipe(map(() => false)),
-  ).pipe(startWith(win.navigator.onLine));
+  const { online$ } = browserOnline(win);
   return {
     fetch: win.fetch.bind(win),
     storage: {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
-import { browserConnection, browserPage, browserSessionDeps, browserViewport$ } from './deps';
+import { browserConnection, browserOnline, browserPage, browserSessionDeps, browserViewport$ } from './deps';
 import { bindLanguage } from './i18n/bind';
 import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
@@ -26,6 +26,7 @@ const services = createServices(session, {
   showPath: (p) => path.next(p),
   languages: navigator.languages,
   page: browserPage(window),
+  online: browserOnline(window),
 });
 
 registerServiceWorker(window);

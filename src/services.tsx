@@ -65,6 +65,8 @@ export type Services = {
   locale: LocaleStore;
   /** The page around the app (its `<html lang>`), absent in tests that render without one. */
   page?: Page;
+  /** Whether the browser is online: now, then at each change (src/deps.ts reads the browser's). */
+  online$: Observable<boolean>;
 };
 
 /** The page around the app, as the language binding uses it (src/deps.ts makes it of the browser's). */
@@ -96,6 +98,8 @@ type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' |
   random: () => number;
   /** Where the screens' choices outlive a reload (the browser's local storage). */
   storage: StorageLike;
+  /** Whether the browser is online, now and at each change (absent: always). */
+  online?: { online$: Observable<boolean>; isOnline: () => boolean };
 };
 
 type LiveCode = typeof import('./hooks/live-store') & typeof import('./offline/queue');
@@ -116,7 +120,15 @@ export function loadLiveCode(): Promise<LiveCode> {
 /** The app's services over a session and the environment it runs in (a browser, or a test's fakes). */
 export function createServices(
   session: Session,
-  { connection: connect, random, kept, storage, languages = [], ...environment }: Environment,
+  {
+    connection: connect,
+    random,
+    kept,
+    storage,
+    languages = [],
+    online = { online$: of(true), isOnline: () => true },
+    ...environment
+  }: Environment,
 ): Services {
   const { user$ } = session;
   // Until a first-login user has chosen their password the server answers only the session's
@@ -139,7 +151,7 @@ export function createServices(
             api: session.api,
             random,
             kept,
-            ...code.queueMessages(session),
+            ...code.queueMessages(session, online.online$),
           })
         : of(null),
     ),
@@ -151,7 +163,8 @@ export function createServices(
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
-    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, navigator.onLine)),
+    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, online.isOnline())),
+    online$: online.online$,
     processing: createProcessingStore(),
     connection$: connection.state$,
     connectionHealth$: connection.health$ ?? of(null),

@@ -5,7 +5,8 @@ import { useServices } from '../services';
 
 /** The offline queue of this page. */
 export function useOfflineQueue(): OfflineQueue {
-  return offlineQueueOf(useServices().session);
+  const { session, online$ } = useServices();
+  return offlineQueueOf(session, online$);
 }
 
 const empty: QueueState = { loaded: false, changes: [] };

@@ -1,13 +1,7 @@
-import { useObservable, useObservableEagerState } from 'observable-hooks';
-import { fromEvent, map, merge, startWith } from 'rxjs';
+import { useObservableEagerState } from 'observable-hooks';
+import { useServices } from '../services';
 
-/** Whether the browser is online now (`navigator.onLine`, then its online and offline events). */
+/** Whether the browser is online now, and again at each change. */
 export function useOnline(): boolean {
-  const online$ = useObservable(() =>
-    merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(
-      map(() => navigator.onLine),
-      startWith(navigator.onLine),
-    ),
-  );
-  return useObservableEagerState(online$);
+  return useObservableEagerState(useServices().online$);
 }

@@ -1,4 +1,4 @@
-import { defer, fromEvent, map, merge, mergeMap, type Observable, startWith } from 'rxjs';
+import { defer, map, mergeMap, type Observable } from 'rxjs';
 import { apiErrorMessages, isApiError } from '../../streams/http';
 import {
   createOfflineQueue,
@@ -17,7 +17,7 @@ const queues = new WeakMap<Session, OfflineQueue>();
  * The page's one offline queue over the session's API client, made when it is first needed and
  * draining for as long as the page lives (kept changes go out after a reload too).
  */
-export function offlineQueueOf(session: Session): OfflineQueue {
+export function offlineQueueOf(session: Session, online$: Observable<boolean>): OfflineQueue {
   let queue = queues.get(session);
   if (queue) return queue;
   let userId: string | null = null;
@@ -27,10 +27,7 @@ export function offlineQueueOf(session: Session): OfflineQueue {
   queue = createOfflineQueue({
     storage: typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage(),
     send: (change) => session.api.request$({ ...change.request, headers: { 'Idempotency-Key': change.key } }),
-    online$: merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(
-      map(() => navigator.onLine),
-      startWith(navigator.onLine),
-    ),
+    online$,
     userId: () => userId,
     newKey: randomUuid,
     // no answer, a busy server or a session that could not be renewed: try again later, never drop
@@ -49,15 +46,18 @@ export function offlineQueueOf(session: Session): OfflineQueue {
  * The queue as the live data reads it (the queue made once they are read): the live messages of
  * the changes waiting, and of each the server took.
  */
-export function queueMessages(session: Session): {
+export function queueMessages(
+  session: Session,
+  online$: Observable<boolean>,
+): {
   waiting$: Observable<unknown[]>;
   taken$: Observable<unknown>;
 } {
   return {
-    waiting$: defer(() => offlineQueueOf(session).state$).pipe(
+    waiting$: defer(() => offlineQueueOf(session, online$).state$).pipe(
       map((state) => waitingMessages(state.changes)),
     ),
-    taken$: defer(() => offlineQueueOf(session).taken$).pipe(
+    taken$: defer(() => offlineQueueOf(session, online$).taken$).pipe(
       mergeMap((change) => liveMessagesOf(change.request)),
     ),
   };
