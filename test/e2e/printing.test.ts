@@ -96,6 +96,8 @@ describe('label printing', () => {
         expect.stringMatching(/Dock printer.*by admin.*Sent, \d+ bytes$/),
       ]);
       await page.screenshot({ path: join(screenshots, 'dashboard-network-print.png') });
+      await labels.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshots, 'dashboard-pallet-labels.png') });
       // the label preview (a data: image) and the QR dialog pass the server's Content-Security-Policy
       expect(refused).toEqual([]);
     } finally {
