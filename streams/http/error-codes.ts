@@ -31,6 +31,8 @@ export interface ErrorParamsByCode {
   SERVICE_UNAVAILABLE: None;
   /** PATCH /api/pallets/{id} with a `version` someone else's change has passed. */
   STALE_VERSION: { version: number; given: number };
+  /** A pallet made with an `id` (a phone's, made offline) that another request's pallet already has. */
+  PALLET_ID_TAKEN: { palletId: string };
   /** The pallet went on or off an order while it was being deleted. */
   PALLET_ASSIGNMENT_CHANGED: { palletId: string };
   /** The pallet has been shipped or processed (`status`). */
@@ -90,6 +92,7 @@ export const errorStatuses = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   STALE_VERSION: 409,
+  PALLET_ID_TAKEN: 409,
   PALLET_ASSIGNMENT_CHANGED: 409,
   PALLET_LEFT_WAREHOUSE: 409,
   PALLET_ON_ORDER: 409,

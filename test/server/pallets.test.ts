@@ -119,6 +119,74 @@ describe('POST /api/pallets', () => {
   });
 });
 
+describe('POST /api/pallets with the id the client made (a phone offline)', () => {
+  const make = (id: unknown, key?: string, user = w.manager) =>
+    call(
+      server,
+      user,
+      'POST',
+      '/api/pallets',
+      { id, locationId: w.locationId, ...palletValues },
+      key === undefined ? {} : { 'idempotency-key': key },
+    );
+
+  it('makes the pallet under that id, its QR content naming it', async () => {
+    const id = crypto.randomUUID();
+    const res = await make(id, `make-${id}`);
+    expect(res.status).toBe(201);
+    expect(palletSchema.parse(res.body)).toMatchObject({ id, qr_code: `{"id":"${id}"}`, version: 1 });
+    expect((await call(server, w.manager, 'GET', `/api/pallets/${id}`)).body).toEqual(res.body);
+  });
+
+  it('answers a repeat of the same Idempotency-Key with the same pallet, made once', async () => {
+    const id = crypto.randomUUID();
+    const first = await make(id, `make-${id}`);
+    const eventsAfterFirst = await lastEventId(server, w.locationId);
+    const again = await make(id, `make-${id}`);
+    expect(again).toEqual(first);
+    expect(first.status).toBe(201);
+    expect(await lastEventId(server, w.locationId)).toBe(eventsAfterFirst);
+    expect(await server.db.selectFrom('pallets').select('id').where('id', '=', id).execute()).toHaveLength(1);
+    const created = (await analyticsOf(server, w.locationId, 'pallet_created')).filter(
+      (e) => e.pallet_id === id,
+    );
+    expect(created).toHaveLength(1);
+  });
+
+  it('refuses an id a pallet already has under another key, or none, or by another user: 409 PALLET_ID_TAKEN, nothing written', async () => {
+    const id = crypto.randomUUID();
+    expect((await make(id, `make-${id}`)).status).toBe(201);
+    for (const refused of [
+      () => make(id, `other-${id}`),
+      () => make(id),
+      () => make(id, `make-${id}`, w.admin),
+    ]) {
+      const res = await expectNothingWritten(server, refused);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'PALLET_ID_TAKEN',
+        params: { palletId: id },
+        message: `A pallet with id ${id} already exists`,
+      });
+    }
+  });
+
+  it('makes two pallets sent at once under the same id only once: the other is refused', async () => {
+    const id = crypto.randomUUID();
+    const answers = await Promise.all([make(id, `a-${id}`), make(id, `b-${id}`)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await server.db.selectFrom('pallets').select('id').where('id', '=', id).execute()).toHaveLength(1);
+  });
+
+  it('answers 422 for an id that is not a UUID, and writes nothing', async () => {
+    for (const id of ['pallet-1', 42, '', `${crypto.randomUUID()}x`]) {
+      const res = await expectNothingWritten(server, () => make(id, `bad-${crypto.randomUUID()}`));
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.details)).toEqual(['id']);
+    }
+  });
+});
+
 describe('GET /api/pallets', () => {
   let loc: string;
   let ids: string[];

@@ -113,6 +113,7 @@ export async function listPallets(db: Kysely<DB>, filter: PalletFilter): Promise
 const insertPalletRow = precompiled(
   (
     db: Kysely<DB>,
+    id: string | null,
     locationId: string,
     palletType: string,
     boxType: string,
@@ -122,22 +123,30 @@ const insertPalletRow = precompiled(
     addedBy: string,
   ) => ({
     compile: () =>
+      // a taken id inserts nothing (no error, which would end the transaction); a concurrent
+      // insert of the same id waits for the first to commit, then inserts nothing too
       sql<{ doc: PalletDoc }>`
-        insert into pallets as p (location_id, pallet_type, box_type, tomato_type, tomato_option, weight, added_by)
-        values (${locationId}, ${palletType}, ${boxType}, ${tomatoType}, ${tomatoOption}, ${weight}, ${addedBy})
+        insert into pallets as p (id, location_id, pallet_type, box_type, tomato_type, tomato_option, weight, added_by)
+        values (coalesce(${id}::uuid, uuid_v7()), ${locationId}, ${palletType}, ${boxType}, ${tomatoType}, ${tomatoOption}, ${weight}, ${addedBy})
+        on conflict (id) do nothing
         returning ${newPalletDoc} as doc`.compile(db),
   }),
 );
 
-/** Creates a pallet in `locationId` by `userId`; answers its document (one statement). */
+/**
+ * Creates a pallet in `locationId` by `userId`, with id `id` when given (else one made here);
+ * answers its document (one statement), or undefined when a pallet already has that id.
+ */
 export async function insertPallet(
   trx: Kysely<DB>,
   locationId: string,
   values: PalletValues,
   userId: string,
-): Promise<PalletDoc> {
-  const [{ doc }] = await insertPalletRow(
+  id?: string,
+): Promise<PalletDoc | undefined> {
+  const [row] = await insertPalletRow(
     trx,
+    id ?? null,
     locationId,
     values.palletType,
     values.boxType,
@@ -146,7 +155,7 @@ export async function insertPallet(
     values.weight,
     userId,
   );
-  return doc;
+  return row?.doc;
 }
 
 /** Changes a pallet's attribute values and raises its version; answers the new document. */

@@ -79,6 +79,12 @@ const listQuery = z.object({
 });
 
 const createBody = z.object({
+  id: z
+    .uuid()
+    .optional()
+    .describe(
+      "the new pallet's id, made by the client (a phone offline, whose label shows it before the server has it; a UUID v7 keeps lists newest first); the server makes one when absent",
+    ),
   locationId: z.uuid(),
   palletType: attributeValue,
   boxType: attributeValue,
@@ -168,20 +174,26 @@ export async function palletRoutes(app: App): Promise<void> {
   app.post(
     '/api/pallets',
     {
+      config: { conflicts: ['PALLET_ID_TAKEN'] },
       preHandler: requirePermission('manage_pallets'),
       schema: {
         tags: ['pallets'],
-        summary: 'Create a pallet (values from the location catalogue; manage_pallets)',
+        summary:
+          'Create a pallet (values from the location catalogue; manage_pallets); an `id` a pallet already has is refused (409), unless the request repeats its Idempotency-Key',
         body: createBody,
         response: { 201: palletSchema },
       },
     },
     async (request, reply) => {
-      const { locationId, ...values } = request.body;
+      const { id, locationId, ...values } = request.body;
       await assertLocationAccess(request, locationId);
       return mutate(request, reply, async (trx, user) => {
         await assertInCatalog(trx, locationId, values);
-        const pallet = await insertPallet(trx, locationId, values, user.id);
+        const pallet = await insertPallet(trx, locationId, values, user.id, id);
+        // a repeat of the same making is answered by its Idempotency-Key before this: this is
+        // another request naming an id taken (by any location's pallet: ids are unguessable)
+        if (!pallet)
+          throw refuse('PALLET_ID_TAKEN', `A pallet with id ${id} already exists`, { palletId: id! });
         return {
           status: 201,
           body: pallet,
