@@ -57,8 +57,6 @@ export function queueMessages(
     waiting$: defer(() => offlineQueueOf(session, online$).state$).pipe(
       map((state) => waitingMessages(state.changes)),
     ),
-    taken$: defer(() => offlineQueueOf(session, online$).taken$).pipe(
-      mergeMap((change) => liveMessagesOf(change.request)),
-    ),
+    taken$: defer(() => offlineQueueOf(session, online$).taken$).pipe(mergeMap(liveMessagesOf)),
   };
 }

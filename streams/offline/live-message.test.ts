@@ -3,8 +3,9 @@ import { normaliseMessage } from '../live';
 import { liveMessagesOf, waitingMessages } from './live-message';
 import type { QueuedChange, QueuedRequest } from './types';
 
+const foreseen = (request: QueuedRequest) => ({ request, userId: 'u', queuedAt: 0 });
 const read = (request: QueuedRequest) =>
-  liveMessagesOf(request).map((data) => normaliseMessage({ event: 'update', id: null, data }, 0));
+  liveMessagesOf(foreseen(request)).map((data) => normaliseMessage({ event: 'update', id: null, data }, 0));
 
 describe('the live messages of a queued change', () => {
   it('foresees what the server will send for a move, a take-out and an assignment, one per pallet, read as the live events are', () => {
@@ -65,6 +66,59 @@ describe('the live messages of a queued change', () => {
     );
   });
 
+  it("foresees a pallet made with the phone's id as the server will answer it, made by its user when it was queued", () => {
+    const making = {
+      method: 'POST' as const,
+      path: '/api/pallets',
+      body: {
+        id: 'p1',
+        locationId: 'l',
+        palletType: 'Euro',
+        boxType: 'Crate',
+        tomatoType: 'Round',
+        tomatoOption: 'Class I',
+        weight: 612.5,
+      },
+    };
+    const [event] = liveMessagesOf({
+      request: making,
+      userId: 'u1',
+      queuedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
+    }).map((data) => normaliseMessage({ event: 'update', id: null, data }, 0));
+    expect(event).toMatchObject({ type: 'pallet', action: 'add', locationId: 'l' });
+    expect(event?.type === 'pallet' && event.pallets).toEqual([
+      {
+        id: 'p1',
+        locationId: 'l',
+        palletType: 'Euro',
+        boxType: 'Crate',
+        tomatoType: 'Round',
+        tomatoOption: 'Class I',
+        weight: 612.5,
+        status: 'active',
+        version: 1,
+        qrCode: '{"id":"p1"}',
+        orderId: null,
+        assignmentId: null,
+        storageZone: null,
+        zoneId: null,
+        rowIndex: null,
+        addedBy: 'u1',
+        createdAt: '2026-01-02T03:04:05.000Z',
+        updatedAt: '2026-01-02T03:04:05.000Z',
+        shippedAt: null,
+        processedAt: null,
+      },
+    ]);
+    // its undo (a deletion) takes it away again
+    expect(
+      read({ method: 'POST', path: '/api/pallets/deletions', body: { locationId: 'l', palletIds: ['p1'] } }),
+    ).toEqual([expect.objectContaining({ type: 'pallet', action: 'delete', pallets: [{ id: 'p1' }] })]);
+    // without the phone's id only the server names the pallet: nothing to show before it answers
+    const { id: _id, ...withoutId } = making.body;
+    expect(read({ ...making, body: withoutId })).toEqual([]);
+  });
+
   it('foresees nothing for a shipment, and lists only the changes not refused, in order', () => {
     const change = (
       key: string,
@@ -84,7 +138,7 @@ describe('the live messages of a queued change', () => {
       path: '/api/storage/take-outs',
       body: { locationId: 'l', palletIds },
     });
-    expect(liveMessagesOf({ method: 'POST', path: '/api/orders/o/ship' })).toEqual([]);
+    expect(liveMessagesOf(foreseen({ method: 'POST', path: '/api/orders/o/ship' }))).toEqual([]);
     const messages = waitingMessages([
       change('a', takeOut('a')),
       change('b', takeOut('b'), 'Not found'),
@@ -93,5 +147,18 @@ describe('the live messages of a queued change', () => {
       change('d', takeOut('d', 'e')),
     ]);
     expect(messages.map((m) => (m as { palletId: string }).palletId)).toEqual(['a', 'c', 'd', 'e']);
+    // a pallet made offline, then stored: added before it is placed, as the server will apply them
+    const made = waitingMessages([
+      change('m', { method: 'POST', path: '/api/pallets', body: { id: 'n', locationId: 'l' } }),
+      change('s', {
+        method: 'POST',
+        path: '/api/storage/moves',
+        body: { palletIds: ['n'], zoneId: 'z', rowIndex: 0 },
+      }),
+    ]);
+    expect(made.map((m) => (m as { type: string }).type)).toEqual([
+      'PALLET_UPDATE',
+      'STORAGE_POSITION_UPDATE',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
 import { useCatalog } from '../../hooks/catalog';
 import { useShiftTotals, useSortingChoice, useUndoOffer } from '../../hooks/consoles';
-import { usePalletCommands } from '../../hooks/pallet-commands';
+import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
 import { usePrinterCommands, usePrinters } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
@@ -11,13 +11,24 @@ import { useToasts } from '../../ui/toasts';
 import { shortId } from '../dashboard/format';
 import { readWeight } from '../dashboard/weight';
 
+/** How a sorting line makes its pallets and undoes one. */
+export interface SortingCommands {
+  /**
+   * Makes a pallet; answers it, `waiting` while the server does not have it yet (made on a phone
+   * without network: a label printer, which prints what the server holds, cannot print it).
+   */
+  create(fields: PalletFields): Promise<{ pallet: Pallet; waiting: boolean }>;
+  remove(pallet: Pallet): Promise<unknown>;
+}
+
 /**
  * The sorting line, whatever screen shows it (the desk's console, the phone's): the four
  * attributes as last chosen at the location, the typed weight, "Make pallet" (made, then its label
  * printed on the location's default network printer, else handed to the browser's print), the
- * last pallet to undo for 10 s, and the shift's pallets and kg.
+ * last pallet to undo for 10 s, and the shift's pallets and kg. Pallets are made straight through
+ * the API, or through `own` commands (the phone's, through its offline queue).
  */
-export function useSortingLine() {
+export function useSortingLine(own?: SortingCommands) {
   const { t } = useTranslation('consoles');
   const format = useFormats();
   const catalog = useCatalog();
@@ -31,7 +42,11 @@ export function useSortingLine() {
   const [made, setMade] = useState<Pallet | null>(null);
   const [offer, setOffer] = useUndoOffer<Pallet>();
   const totals = useShiftTotals();
-  const commands = usePalletCommands();
+  const palletCommands = usePalletCommands();
+  const commands: SortingCommands = own ?? {
+    create: async (fields) => ({ pallet: await palletCommands.create(fields), waiting: false }),
+    remove: palletCommands.remove,
+  };
   const { state: printers } = usePrinters();
   const printerCommands = usePrinterCommands();
   const toasts = useToasts();
@@ -62,11 +77,12 @@ export function useSortingLine() {
     setBusy(true);
     setError(null);
     try {
-      const pallet = await commands.create({ ...choice, weight: kg.kg });
+      const { pallet, waiting } = await commands.create({ ...choice, weight: kg.kg });
       setWeight('');
       setMade(pallet);
       setOffer(pallet);
-      void print(pallet);
+      if (waiting) setPrinting(pallet);
+      else void print(pallet);
     } catch (failure) {
       setError(apiErrorText(failure));
     } finally {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { hasPermission } from '../../../streams/permissions';
 import type { Catalog } from '../../hooks/catalog';
+import { useWaiting } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -19,6 +20,7 @@ import { StoreAnywhere } from './pallet-screen';
 import { palletUrl, rowName } from './paths';
 import { useCommand } from './use-command';
 import { usePhoneCommands } from './use-phone-commands';
+import { WaitingMark } from './waiting-mark';
 
 const madeQrPx = 240;
 
@@ -56,16 +58,19 @@ function ChoiceButtons({
 /**
  * Sorting on the phone: the desk's sorting line (same choices kept per location, same printing,
  * same undo) for a thumb: big buttons, a numeric keypad, the new pallet's QR large and "Store"
- * straight into a row without scanning it again.
+ * straight into a row without scanning it again. Like every change on the phone, making a pallet
+ * and its undo go through the offline queue: a pallet made without network gets its id here, is
+ * shown at once, waiting, its label printed by the browser, and is stored before it is sent.
  */
 export function SortingScreen() {
   const { t } = useTranslation(['mobile', 'consoles']);
   const format = useFormats();
-  const line = useSortingLine();
+  const { store, makePallet, removePallet } = usePhoneCommands();
+  const line = useSortingLine({ create: makePallet, remove: removePallet });
   const { catalog, choice, made, offer, totals, printer, printing } = line;
+  const waiting = useWaiting(made?.id ?? '');
   const [browserPrint, setBrowserPrint] = useState(false);
   const canStore = hasPermission(usePermission(), 'manage_storage_assignments');
-  const { store } = usePhoneCommands();
   const storing = useCommand();
   const labels: Record<keyof Catalog, string> = {
     tomatoType: t('consoles:attribute.tomatoType'),
@@ -133,6 +138,11 @@ export function SortingScreen() {
             {t('sorting.made', { id: shortId(made.id) })} ·{' '}
             <span translate="no">{formatWeight(made.weight)}</span>
           </h3>
+          {waiting && (
+            <p className={styles.hint}>
+              <WaitingMark /> {t('sorting.waiting')}
+            </p>
+          )}
           <div className={styles.qrBig}>
             <PalletQr palletId={made.id} size={madeQrPx} />
           </div>
@@ -141,7 +151,9 @@ export function SortingScreen() {
             {printing?.id === made.id && !browserPrint && (
               <Button onClick={() => setBrowserPrint(true)}>{t('sorting.printInBrowser')}</Button>
             )}
-            {printer && <Button onClick={() => line.printAgain(made)}>{t('sorting.printAgain')}</Button>}
+            {printer && !waiting && (
+              <Button onClick={() => line.printAgain(made)}>{t('sorting.printAgain')}</Button>
+            )}
             <Link className={styles.choice} to={palletUrl(made.id, made.palletType)}>
               {t('sorting.open')}
             </Link>

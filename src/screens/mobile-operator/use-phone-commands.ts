@@ -1,12 +1,15 @@
 import { useMemo } from 'react';
+import type { Pallet } from '../../../streams/live';
 import type { QueuedRequest } from '../../../streams/offline';
 import { useLocationId, useUser } from '../../hooks/app-state';
 import { useOfflineQueue } from '../../hooks/offline-queue';
+import type { PalletFields } from '../../hooks/pallet-commands';
+import { timeOrderedUuid } from '../../offline/random-key';
 
 const short = (palletId: string) => `…${palletId.slice(-6)}`;
 
 /** The changes the phone makes, each worded by its message `mobile:change.<kind>`. */
-export const changeKinds = ['store', 'takeOut', 'assign', 'ship'] as const;
+export const changeKinds = ['make', 'remove', 'store', 'takeOut', 'assign', 'ship'] as const;
 
 type ChangeKind = (typeof changeKinds)[number];
 
@@ -24,6 +27,38 @@ export function usePhoneCommands() {
     const make = (request: QueuedRequest, key: ChangeKind, params: Record<string, string | number>) =>
       queue.enqueue(userId, request, { key, params });
     return {
+      /**
+       * Makes a pallet under an id made here, so that it can be shown, its label printed by the
+       * browser and a move of it queued before the server has it; `waiting` until it has.
+       */
+      async makePallet(fields: PalletFields): Promise<{ pallet: Pallet; waiting: boolean }> {
+        const at = Date.now();
+        const id = timeOrderedUuid(at);
+        const outcome = await make(
+          { method: 'POST', path: '/api/pallets', body: { id, locationId, ...fields } },
+          'make',
+          { pallet: short(id), tomatoType: fields.tomatoType, boxType: fields.boxType },
+        );
+        const createdAt = new Date(at).toISOString();
+        const pallet: Pallet = {
+          id,
+          locationId: locationId ?? undefined,
+          ...fields,
+          status: 'active',
+          version: 1,
+          qrCode: JSON.stringify({ id }),
+          addedBy: userId,
+          createdAt,
+        };
+        return { pallet, waiting: outcome === 'queued' };
+      },
+      /** Deletes a pallet (the sorting line's undo), after whatever was queued of it. */
+      removePallet: (pallet: Pallet) =>
+        make(
+          { method: 'POST', path: '/api/pallets/deletions', body: { locationId, palletIds: [pallet.id] } },
+          'remove',
+          { pallet: short(pallet.id) },
+        ),
       store: (palletId: string, zoneId: string, rowIndex: number, zoneName: string) =>
         make(
           { method: 'POST', path: '/api/storage/moves', body: { palletIds: [palletId], zoneId, rowIndex } },
