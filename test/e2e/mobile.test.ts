@@ -516,6 +516,123 @@ describe('the consoles on the phone', () => {
     }
   }, 120_000);
 
+  it('makes a pallet in Sorting without network: its id made on the phone, shown waiting, its label printed from the browser, stored in a row; through a reload, both reach the server once, in that order', async () => {
+    const demo = demoUsers.find((u) => u.username === 'operator')!;
+    const sorter = await phoneUser(
+      'e2e-offline-sorter',
+      demo.permissions.filter((p) => p !== 'mobile_access'),
+    );
+    const zone = await api<{ id: string }>('POST', '/api/storage/zones', {
+      locationId,
+      name: 'Offline hall',
+      rows: 1,
+      rowCapacity: 4,
+    });
+    const mobile = await openBrowser({ ...phone, serviceWorkers: 'allow' });
+    try {
+      const page = await mobile.page();
+      // the browser's print dialog, counted instead of opened
+      await page.addInitScript(() => {
+        const w = window as unknown as { prints: number };
+        w.prints = 0;
+        window.print = () => {
+          w.prints += 1;
+        };
+      });
+      const refused = cspViolations(page);
+      await signIn(page, server.url, sorter);
+      await waitForPath(page, '/mobile/operator');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // the zones known before the network goes: the row's page keeps them
+      await nav.getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('link', { name: /Offline hall/ }).waitFor();
+      await nav.getByRole('link', { name: 'Sorting' }).click();
+      await waitForPath(page, '/mobile/operator/sorting');
+      await page.getByRole('group', { name: 'Tomato type' }).getByRole('button', { name: 'Vine' }).click();
+
+      const offline = page.context();
+      await offline.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await offline.setOffline(true);
+      const queue = page.getByTestId('offline-queue');
+      await queue.getByText('Offline · 0 waiting').waitFor();
+      await page.getByRole('textbox', { name: 'Weight' }).fill('655');
+      await page.getByRole('button', { name: 'Make pallet' }).click();
+      const made = page.locator('[data-made]');
+      await made.waitFor();
+      const id = (await made.getAttribute('data-made')) ?? '';
+      // a UUID v7, as the server's own ids: lists by id stay newest first
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      await made.getByText('waiting to be sent').waitFor();
+      await queue.getByText('Offline · 1 waiting').waitFor();
+      expect((await made.locator('svg, img, canvas').first().boundingBox())?.width).toBeGreaterThanOrEqual(
+        200,
+      );
+      // its label from the browser at once: the server need not know it
+      await made.getByRole('button', { name: 'Print label' }).click();
+      // the print area shows on paper only: there, not visible
+      await page
+        .locator(`[aria-label="Label of pallet ${id}"]`)
+        .getByText(id, { exact: true })
+        .waitFor({ state: 'attached' });
+      expect(await page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+      await shoot(page, 'sorting-offline');
+
+      // stored behind it in the queue
+      await made.getByLabel('Zone', { exact: true }).selectOption({ label: 'Offline hall (0/4)' });
+      await made.getByLabel('Row', { exact: true }).selectOption({ label: 'Row 1 (0/4)' });
+      await made.getByRole('button', { name: 'Store here' }).click();
+      await made
+        .getByRole('status')
+        .getByText(/^Saved on this phone, sent when the network returns/)
+        .waitFor();
+      await queue.getByText('Offline · 2 waiting').waitFor();
+      await expect(api('GET', `/api/pallets/${id}`)).rejects.toThrow(/404/);
+
+      // a reload without network: the pallet and its place read back from the phone, still waiting
+      await nav.getByRole('link', { name: 'Storage' }).click();
+      await page.getByRole('link', { name: /Offline hall/ }).click();
+      await page.getByRole('link', { name: /Row 1/ }).click();
+      await page.reload();
+      await queue.getByText('Offline · 2 waiting').waitFor();
+      await page.getByTestId('row-occupancy').getByText('1/4').waitFor();
+      const row = page.getByRole('list', { name: 'Pallets in Offline hall · Row 1' });
+      const inRow = row.getByRole('link', { name: new RegExp(`…${id.slice(-6)}`) });
+      expect(await inRow.getAttribute('data-waiting')).not.toBeNull();
+
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.method() !== 'POST' || !['/api/pallets', '/api/storage/moves'].includes(pathname)) return;
+        const body = r.postDataJSON() as { id?: string; palletIds?: string[] };
+        sent.push(`${pathname} ${body.id ?? body.palletIds?.join()}`);
+      });
+      await offline.unroute('**/api/**');
+      await offline.setOffline(false);
+      await queue.waitFor({ state: 'detached', timeout: 15_000 });
+      await row.locator('a[data-waiting]').first().waitFor({ state: 'detached' });
+      await inRow.waitFor();
+      expect(sent).toEqual([`/api/pallets ${id}`, `/api/storage/moves ${id}`]);
+
+      // the server holds it under the phone's id, in the row, made once and moved once, in that order
+      const pallet = await api<{ weight: number; tomato_type: string; zone_id: string; row_index: number }>(
+        'GET',
+        `/api/pallets/${id}`,
+      );
+      expect(pallet).toMatchObject({ weight: 655, tomato_type: 'Vine', zone_id: zone.id, row_index: 0 });
+      const events = await api<{ data: { eventType: string; createdAt: string }[] }>(
+        'GET',
+        `/api/insights/events/pallet/${id}`,
+      );
+      expect(
+        events.data.toSorted((a, b) => a.createdAt.localeCompare(b.createdAt)).map((e) => e.eventType),
+      ).toEqual(['pallet_created', 'pallet_location_changed']);
+      expect(refused).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+  }, 120_000);
+
   it('closes Sorting to a user under mobile.sorting_console, saying why at its address, and Storage to one under mobile.storage_map', async () => {
     const sorter = await phoneUser(
       'e2e-no-sorting',

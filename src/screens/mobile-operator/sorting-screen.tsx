@@ -60,7 +60,7 @@ function ChoiceButtons({
  * same undo) for a thumb: big buttons, a numeric keypad, the new pallet's QR large and "Store"
  * straight into a row without scanning it again. Like every change on the phone, making a pallet
  * and its undo go through the offline queue: a pallet made without network gets its id here, is
- * shown at once, waiting, its label printed by the browser, and is stored before it is sent.
+ * shown at once, waiting, its label printed by the browser, and "Store" of it queues behind it.
  */
 export function SortingScreen() {
   const { t } = useTranslation(['mobile', 'consoles']);
