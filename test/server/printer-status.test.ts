@@ -62,6 +62,21 @@ async function announcedStates(loc: string, after: number) {
     .map((e) => (e.payload.printers as { status: { state: string } }[])[0].status.state);
 }
 
+/**
+ * Waits until the location's last PRINTERS_UPDATE events carried `states`, in that order: the
+ * server keeps a printer's new status before the event announcing it commits.
+ */
+async function lastAnnounced(loc: string, states: string[], timeoutMs = 5_000) {
+  const start = Date.now();
+  for (;;) {
+    const announced = await announcedStates(loc, 0);
+    if (announced.slice(-states.length).join() === states.join()) return;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`announced ${announced.join(', ')}, not ending in ${states.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function withFake<T>(status: string | null, work: (fake: FakePrinter) => Promise<T>) {
   const fake = await startFakePrinter(status);
   try {
@@ -89,7 +104,7 @@ describe('printer status', () => {
       });
       // the change is a live event, the location's printing set-up with the printer's status: the
       // location's last (the first poll may answer before the printer's creation has returned)
-      expect((await announcedStates(loc, 0)).at(-1)).toBe('paper_out');
+      await lastAnnounced(loc, ['paper_out']);
 
       const pallet = await createPallet(server, w.admin, loc);
       const refused = await call(server, w.admin, 'POST', `/api/pallets/${pallet.id}/print`, {});
@@ -115,7 +130,7 @@ describe('printer status', () => {
       expect(fake.statusQueries).toBeGreaterThan(queries);
       await fake.nextJob();
       expect((await statusOf(loc, id)).state).toBe('ready');
-      expect((await announcedStates(loc, 0)).slice(-2)).toEqual(['paper_out', 'ready']);
+      await lastAnnounced(loc, ['paper_out', 'ready']);
     }));
 
   it('a printer with its head open refuses the job with its own sentence', () =>
