@@ -416,6 +416,10 @@ describe('the mobile operator', () => {
       await page.getByRole('button', { name: 'Scan with camera' }).click();
       await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       expect(await page.evaluate(() => (window as unknown as { wasmLoads: number }).wasmLoads)).toBe(1);
+      // opened at the default type (scanned before the phone had the pallet), its address comes to
+      // say its type once the pallet is known
+      await page.goto(`${server.url}/mobile/operator/standard-pallet/${pallet.id}`);
+      await waitForPath(page, `/mobile/operator/euro-pallet/${pallet.id}`);
       // the decoder's WebAssembly is allowed by the server's Content-Security-Policy, and nothing is refused
       expect(refused).toEqual([]);
     } finally {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
@@ -142,7 +142,7 @@ function AssignToOrder({ onAssign, busy }: { onAssign: (order: Order) => void; b
 export function PalletScreen() {
   const { t } = useTranslation('mobile');
   const { palletId = '' } = useParams();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const query = new URLSearchParams(search);
   const context = query.get('from') === 'storage' ? storageContextOf(query) : null;
   const navigate = useNavigate();
@@ -159,6 +159,13 @@ export function PalletScreen() {
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);
   const labels = usePrintJobs(palletId);
+  // a pallet scanned before the location's data had it opened at the default type: once the
+  // pallet is known, its address says its type (SPEC 1)
+  useEffect(() => {
+    if (!pallet) return;
+    const path = palletUrl(pallet.id, pallet.palletType);
+    if (path !== pathname) navigate(path + search, { replace: true });
+  }, [pallet, pathname, search, navigate]);
 
   const back = context ? (
     <Link className={styles.back} to={storageUrl(context)}>
