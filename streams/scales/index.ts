@@ -4,3 +4,4 @@ export * from './scale-line';
 export * from './scale-signal';
 export * from './stable-weight';
 export * from './throttle-readings';
+export * from './wire-lines';
