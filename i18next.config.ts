@@ -41,6 +41,7 @@ export default defineConfig({
       'print.jobFailed.*',
       'print.state.*',
       'jobs.outcomeOf.*',
+      'scales.protocol.*',
       'column.*',
       'list.*',
       'field.*',
