@@ -41,6 +41,7 @@ export default defineConfig({
       'print.jobFailed.*',
       'print.state.*',
       'print.outcome.*',
+      'scales.protocol.*',
       'column.*',
       'list.*',
       'field.*',

@@ -31,6 +31,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { palletRoutes } from './modules/pallets/routes';
 import { permissionRoutes } from './modules/permissions/routes';
 import { printingRoutes } from './modules/printing/routes';
+import { scaleRoutes } from './modules/scales/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerPgliteDump } from './ops/control';
@@ -87,6 +88,7 @@ const routeModules: RouteModule[] = [
   storageRoutes,
   dashboardRoutes,
   printingRoutes,
+  scaleRoutes,
   inventoryRoutes,
 ];
 

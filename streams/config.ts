@@ -148,3 +148,18 @@ export const cameraDetectEveryMs = 100;
 // The server's database notifications (PostgreSQL LISTEN)
 /** How long a lost PostgreSQL listener waits before connecting again. */
 export const notifyListenerReconnectMs = 1_000;
+
+// Network scales (issue 34): MT-SICS polled, continuous indicators read as they send
+/** How often the server asks an MT-SICS scale for its weight (`SI`): as often as a screen may show it. */
+export const scalePollMs = 200;
+/** At most this many readings a second go to a screen: more only costs the phone's battery. */
+export const scaleReadingsPerSecond = 5;
+/** A scale that sends no stable flag is stable once its weight stays within this of where it settled… */
+export const scaleStableToleranceKg = 0.05;
+/** …for this long. */
+export const scaleStableMs = 1_000;
+/** A scale with no reading for this long is silent: the console says so rather than show an old weight. */
+export const scaleSilentMs = 3_000;
+/** After a scale's connection fails or ends, the server connects again after 1 s, doubling up to 30 s. */
+export const scaleReconnectBaseMs = 1_000;
+export const scaleReconnectMaxMs = 30_000;

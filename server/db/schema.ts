@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Locale } from '../../streams/i18n/locales';
+import type { ScaleProtocol } from '../../streams/scales';
 
 /**
  * Row types of every table, for Kysely. Timestamps read as ISO strings and int8/numeric as
@@ -182,6 +183,17 @@ export interface PrintersTable {
   updated_at: CreatedAt;
 }
 
+export interface ScalesTable {
+  id: Generated<string>;
+  location_id: string;
+  name: string;
+  host: string;
+  port: number;
+  protocol: ScaleProtocol;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface LocationSettingsTable {
   location_id: string;
   gs1_company_prefix: string | null;
@@ -274,6 +286,7 @@ export interface DB {
   storage_positions: StoragePositionsTable;
   printers: PrintersTable;
   print_jobs: PrintJobsTable;
+  scales: ScalesTable;
   location_settings: LocationSettingsTable;
   sscc_serials: SsccSerialsTable;
   pallet_ssccs: PalletSsccsTable;

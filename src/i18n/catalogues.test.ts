@@ -9,6 +9,7 @@ import { fieldErrorCodes, isErrorCode } from '../../streams/http';
 import { locales } from '../../streams/i18n';
 import { defaultFilters } from '../../streams/live';
 import { printerStates, printFailures } from '../../streams/printing';
+import { scaleProtocols } from '../../streams/scales';
 import { catalogAttributes } from '../hooks/catalog';
 import { chunkFailures } from '../routes/chunk';
 import { historyKinds } from '../screens/admin/activity-section';
@@ -145,6 +146,7 @@ describe('the messages the code picks by a value', () => {
     ['common', 'print.jobFailed', printFailures.map((failure) => `print.jobFailed.${failure}`)],
     ['common', 'print.state', printerStates.map((state) => `print.state.${state}`)],
     ['common', 'print.outcome', [...printFailures, 'held'].map((outcome) => `print.outcome.${outcome}`)],
+    ['printers', 'scales.protocol', scaleProtocols.map((protocol) => `scales.protocol.${protocol}`)],
     ['dashboard', 'column', columns(0).map(([name]) => `column.${name}`)],
     ['inventory', 'list', listColumns.map((name) => `list.${name}`)],
     ['dashboard', 'field', Object.keys(defaultFilters).map((field) => `field.${field}`)],

@@ -67,6 +67,9 @@ export interface ErrorParamsByCode {
   /** A printer on a port PRINTER_PORTS leaves out (`allowedPorts` as "9100, 9101-9103"). */
   PRINTER_PORT_NOT_ALLOWED: { port: number; allowedPorts: string };
   NO_DEFAULT_PRINTER: None;
+  SCALE_NAME_TAKEN: { name: string };
+  /** Readings of a scale saved on a port PRINTER_PORTS no longer holds. */
+  SCALE_PORT_NOT_ALLOWED: { port: number; allowedPorts: string };
   /** A job for printer `name`, which reports it is out of labels (sent anyway with `force`). */
   PRINTER_PAPER_OUT: { name: string };
   /** A job for printer `name`, which reports its head open (sent anyway with `force`). */
@@ -117,6 +120,8 @@ export const errorStatuses = {
   PRINTER_NAME_TAKEN: 409,
   PRINTER_PORT_NOT_ALLOWED: 409,
   NO_DEFAULT_PRINTER: 409,
+  SCALE_NAME_TAKEN: 409,
+  SCALE_PORT_NOT_ALLOWED: 409,
   PRINTER_PAPER_OUT: 409,
   PRINTER_HEAD_OPEN: 409,
   SSCC_SERIALS_EXHAUSTED: 409,
@@ -164,6 +169,8 @@ export interface FieldErrorParamsByCode {
   /** A value the location's catalogue does not hold (`values`: what it holds, empty when none yet). */
   NOT_IN_CATALOG: { values: string[] };
   PRINTER_PORT_NOT_ALLOWED: { allowedPorts: string };
+  /** A scale on a port PRINTER_PORTS leaves out: scales are reached on the printers' ports. */
+  SCALE_PORT_NOT_ALLOWED: { allowedPorts: string };
   IDEMPOTENCY_KEY_INVALID: None;
   IDEMPOTENCY_KEY_REUSED: None;
 }
@@ -192,6 +199,7 @@ const fieldCodeSet = {
   ROW_OUT_OF_RANGE: true,
   NOT_IN_CATALOG: true,
   PRINTER_PORT_NOT_ALLOWED: true,
+  SCALE_PORT_NOT_ALLOWED: true,
   IDEMPOTENCY_KEY_INVALID: true,
   IDEMPOTENCY_KEY_REUSED: true,
 } as const satisfies { [C in FieldErrorCode]: true };

@@ -4,12 +4,12 @@ import { marbles } from '../session/marbles';
 import { hostStatusAnswer, type PrinterStatus, parseHostStatus } from './host-status';
 import { pollStatus } from './poll-status';
 import { printerStatus } from './printer-status';
-import type { PrinterWire, StatusReply } from './status-reply';
+import type { SocketWire, StatusReply } from './status-reply';
 
 const answer = hostStatusAnswer();
 const wire = { c: { kind: 'connected' }, a: { kind: 'text', text: answer } } satisfies Record<
   string,
-  PrinterWire
+  SocketWire
 >;
 const ready = parseHostStatus(answer)!;
 const replies: Record<string, StatusReply> = { a: { kind: 'answer', status: ready } };

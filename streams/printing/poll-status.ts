@@ -1,6 +1,6 @@
 import { asyncScheduler, exhaustMap, type Observable, type SchedulerLike, timer } from 'rxjs';
 import { printerStatusPollMs, printerStatusWaitMs } from '../config';
-import { type PrinterWire, type StatusReply, statusReply } from './status-reply';
+import { type SocketWire, type StatusReply, statusReply } from './status-reply';
 
 /**
  * Asks a printer for its status at once and every {@link printerStatusPollMs}, each query given
@@ -8,7 +8,7 @@ import { type PrinterWire, type StatusReply, statusReply } from './status-reply'
  * `ask` opens one status query's socket (subscribing opens it, unsubscribing closes it).
  */
 export function pollStatus(
-  ask: () => Observable<PrinterWire>,
+  ask: () => Observable<SocketWire>,
   scheduler: SchedulerLike = asyncScheduler,
 ): Observable<StatusReply> {
   return timer(0, printerStatusPollMs, scheduler).pipe(

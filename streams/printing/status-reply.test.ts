@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { printerStatusWaitMs } from '../config';
 import { marbles } from '../session/marbles';
 import { hostStatusAnswer, parseHostStatus } from './host-status';
-import { type PrinterWire, type StatusReply, statusReply, statusReplyMaxChars } from './status-reply';
+import { type SocketWire, type StatusReply, statusReply, statusReplyMaxChars } from './status-reply';
 
 const answer = hostStatusAnswer({ paperOut: true });
 const wire = {
@@ -11,7 +11,7 @@ const wire = {
   h: { kind: 'text', text: answer.slice(0, 40) },
   t: { kind: 'text', text: answer.slice(40) },
   g: { kind: 'text', text: 'garbage\r\n'.repeat(200) },
-} satisfies Record<string, PrinterWire>;
+} satisfies Record<string, SocketWire>;
 const replies: Record<string, StatusReply> = {
   a: { kind: 'answer', status: parseHostStatus(answer)! },
   s: { kind: 'silent' },

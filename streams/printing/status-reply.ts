@@ -15,8 +15,11 @@ import {
 import { printerStatusWaitMs } from '../config';
 import { type HostStatus, parseHostStatus } from './host-status';
 
-/** What a status query's socket reports: connected, or bytes the printer sent. It errors when the connection fails. */
-export type PrinterWire = { kind: 'connected' } | { kind: 'text'; text: string };
+/**
+ * What a raw TCP socket to a device on the floor (a printer's status query, a scale) reports:
+ * connected, or bytes the device sent. It errors when the connection fails.
+ */
+export type SocketWire = { kind: 'connected' } | { kind: 'text'; text: string };
 
 /**
  * One status poll's outcome: the printer's answer; `silent` when it took the connection but sent
@@ -37,8 +40,8 @@ export const statusReplyMaxChars = 1_024;
 export function statusReply(
   waitMs = printerStatusWaitMs,
   scheduler: SchedulerLike = asyncScheduler,
-): OperatorFunction<PrinterWire, StatusReply> {
-  return (wire$: Observable<PrinterWire>) =>
+): OperatorFunction<SocketWire, StatusReply> {
+  return (wire$: Observable<SocketWire>) =>
     wire$.pipe(
       scan(
         (seen, event) =>

@@ -62,7 +62,7 @@ describe('signed in', () => {
       ['/dashboard', '/dashboard', 'Dashboard'],
       ['/dashboard/inventory', '/dashboard/inventory', 'Inventory'],
       ['/mobile/operator', '/dashboard', 'Dashboard'],
-      ['/printer-config', '/printer-config', 'Printers'],
+      ['/printer-config', '/printer-config', 'Printers and scales'],
       ['/admin-refresh', '/admin-refresh', 'Admin refresh'],
       ['/admin', '/admin-refresh', 'Admin refresh'],
       ['/nimda', '/nimda', 'Admin'],
@@ -93,7 +93,7 @@ describe('first login', () => {
       ['/dashboard/inventory', '/change-password', 'Change password'],
       ['/mobile/operator', '/change-password', 'Change password'],
       ['/nimda', '/change-password', 'Change password'],
-      ['/printer-config', '/printer-config', 'Printers'],
+      ['/printer-config', '/printer-config', 'Printers and scales'],
       ['/admin-refresh', '/admin-refresh', 'Admin refresh'],
       ['/', '/admin-refresh', 'Admin refresh'],
     ]));

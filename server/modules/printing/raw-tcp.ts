@@ -1,6 +1,7 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { Observable, type TeardownLogic } from 'rxjs';
 import { printTimeoutMs } from '../../../streams/config';
-import type { PrintOutcome, PrintResult } from '../../../streams/printing';
+import type { PrintOutcome, PrintResult, SocketWire } from '../../../streams/printing';
 
 /** Socket errors that mean no route to the printer's address, or no such host name. */
 const unreachableCodes = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
@@ -52,5 +53,29 @@ export function sendRaw(
         finish({ status: 'failed', message: `Sending to the printer at ${where} failed (${code})` });
       }
     });
+  });
+}
+
+/**
+ * A conversation with a device's raw TCP port (a printer's status query, a scale): subscribing
+ * connects, and once connected `talk` may write (what it answers is torn down with the socket);
+ * the device's bytes come as latin1 text as they arrive; a failed connection errors, the
+ * device's hang-up completes; unsubscribing closes the socket.
+ */
+export function rawTalk(
+  host: string,
+  port: number,
+  talk: (socket: Socket) => TeardownLogic,
+): Observable<SocketWire> {
+  return new Observable<SocketWire>((subscriber) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      subscriber.next({ kind: 'connected' });
+      subscriber.add(talk(socket));
+    });
+    socket.on('data', (chunk) => subscriber.next({ kind: 'text', text: chunk.toString('latin1') }));
+    socket.once('error', (error) => subscriber.error(error));
+    socket.once('close', () => subscriber.complete());
+    return () => socket.destroy();
   });
 }

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -26,7 +25,8 @@ import {
   requireAuth,
   requirePermission,
 } from '../../plugins/auth';
-import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
+import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
+import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
@@ -65,15 +65,6 @@ const manage = requirePermission('manage_users');
 /** A label size for locations without a default printer: the 4 × 6 inch logistic label at 203 dpi. */
 const fallbackSize: LabelSize = { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 };
 
-/** RFC 1123 host names: dot-separated labels of letters, digits and inner hyphens. */
-const hostNamePattern =
-  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-
-const hostSchema = z
-  .string()
-  .trim()
-  .refine((host) => isIP(host) !== 0 || hostNamePattern.test(host), 'must be a host name or an IP address');
-
 const labelMm = (limits: { min: number; max: number }, side: string) =>
   z
     .number()
@@ -84,11 +75,7 @@ const labelMm = (limits: { min: number; max: number }, side: string) =>
 const printerFields = z.object({
   name: lineText(100),
   host: hostSchema,
-  port: z
-    .number()
-    .int()
-    .min(1, 'must be a TCP port, 1 to 65535')
-    .max(65535, 'must be a TCP port, 1 to 65535'),
+  port: portSchema,
   dpi: z
     .number()
     .refine((dpi): dpi is (typeof printerDpis)[number] => (printerDpis as readonly number[]).includes(dpi), {
@@ -230,16 +217,6 @@ const labelZpl = (fields: LabelFields, size: LabelSize, words: LabelWords) =>
 
 /** The words a location's labels print. */
 const wordsOf = async (db: Kysely<DB>, locationId: string) => labelWords[await labelLocale(db, locationId)];
-
-/** 422 unless `port` is one the server may reach printers on (PRINTER_PORTS). */
-function assertPrinterPort(app: App, port: number | undefined): void {
-  if (port !== undefined && !portAllowed(app.config.printerPorts, port)) {
-    const allowedPorts = portRangesText(app.config.printerPorts);
-    throw invalid({
-      port: fieldError('PRINTER_PORT_NOT_ALLOWED', printerPortMessage(allowedPorts), { allowedPorts }),
-    });
-  }
-}
 
 const printerPortMessage = (allowedPorts: string) =>
   `printers are reached on port ${allowedPorts} only (the server's PRINTER_PORTS)`;
@@ -402,7 +379,7 @@ export async function printingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { locationId, isDefault, ...fields } = request.body;
       await assertLocationAccess(request, locationId);
-      assertPrinterPort(app, fields.port);
+      assertDevicePort(app, fields.port, 'PRINTER_PORT_NOT_ALLOWED', printerPortMessage);
       return synced(
         mutate(request, reply, async (trx) => {
           await lockLocationPrinters(trx, locationId);
@@ -443,7 +420,7 @@ export async function printingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const printer = await loadPrinter(request, request.params.id);
-      assertPrinterPort(app, request.body.port);
+      assertDevicePort(app, request.body.port, 'PRINTER_PORT_NOT_ALLOWED', printerPortMessage);
       return synced(
         mutate(request, reply, async (trx) => {
           await lockLocationPrinters(trx, printer.locationId);

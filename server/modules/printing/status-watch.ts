@@ -1,11 +1,9 @@
-import { connect } from 'node:net';
 import type { Kysely } from 'kysely';
-import { firstValueFrom, merge, Observable, Subject, type Subscription } from 'rxjs';
+import { firstValueFrom, merge, Subject, type Subscription } from 'rxjs';
 import { printerStatusPollMs } from '../../../streams/config';
 import {
   hostStatusQuery,
   type PrinterStatus,
-  type PrinterWire,
   pollStatus,
   printerStatus,
   type StatusReply,
@@ -15,6 +13,7 @@ import {
 import type { App } from '../../app';
 import { appendLiveEvent } from '../../db/live-events';
 import type { DB } from '../../db/schema';
+import { rawTalk } from './raw-tcp';
 import { labelSettings, listPrinters, lockLocationPrinters } from './repository';
 
 declare module 'fastify' {
@@ -28,19 +27,8 @@ declare module 'fastify' {
  * One status query on a printer's raw port: subscribing connects and sends `~HS`, the printer's
  * bytes come as they arrive, a failed connection errors; unsubscribing closes the socket.
  */
-export function askStatus(host: string, port: number): Observable<PrinterWire> {
-  return new Observable<PrinterWire>((subscriber) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      subscriber.next({ kind: 'connected' });
-      socket.write(hostStatusQuery);
-    });
-    socket.on('data', (chunk) => subscriber.next({ kind: 'text', text: chunk.toString('latin1') }));
-    socket.once('error', (error) => subscriber.error(error));
-    socket.once('close', () => subscriber.complete());
-    return () => socket.destroy();
-  });
-}
+export const askStatus = (host: string, port: number) =>
+  rawTalk(host, port, (socket) => void socket.write(hostStatusQuery));
 
 interface Watched {
   locationId: string;

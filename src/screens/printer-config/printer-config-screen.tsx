@@ -34,6 +34,7 @@ import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
+import { ScalesPanel } from './scales-panel';
 
 const blank: PrinterFields = {
   name: '',
@@ -323,7 +324,10 @@ function JobHistory({ jobs, onPrinted }: { jobs: PrintJob[]; onPrinted: () => vo
 
 type Editing = { kind: 'new' } | { kind: 'edit'; printer: Printer } | null;
 
-/** Printers: the chosen location's label printers, a preview of their label, and a test print. */
+/**
+ * Printers and scales: the chosen location's label printers, a preview of their label and a test
+ * print, and its network scales.
+ */
 export default function PrinterConfigScreen() {
   const { t } = useTranslation(['printers', 'common']);
   const format = useFormats();
@@ -405,7 +409,7 @@ export default function PrinterConfigScreen() {
         <div className={styles.columns}>
           <section aria-labelledby="printers-heading" className={styles.panel}>
             <div className={styles.head}>
-              <h2 id="printers-heading">{t('title')}</h2>
+              <h2 id="printers-heading">{t('printersHeading')}</h2>
               {canManage && editing === null && (
                 <Button variant="primary" onClick={() => openForm({ kind: 'new' })}>
                   {t('add')}
@@ -508,6 +512,7 @@ export default function PrinterConfigScreen() {
               <p>{t('preview.none')}</p>
             )}
           </section>
+          <ScalesPanel canManage={canManage} />
           {history.jobs && <JobHistory jobs={history.jobs} onPrinted={history.reload} />}
         </div>
       )}

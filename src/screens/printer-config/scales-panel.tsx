@@ -1,0 +1,172 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ScaleProtocol, scaleProtocols } from '../../../streams/scales';
+import { type Scale, type ScaleFields, useScaleCommands, useScales } from '../../hooks/scales';
+import { apiErrorText, refusalText } from '../../shell/api-error';
+import { Button } from '../../ui/button';
+import { SelectField } from '../../ui/select-field';
+import { TextField } from '../../ui/text-field';
+import { useToasts } from '../../ui/toasts';
+import styles from './printer-config-screen.module.css';
+
+const blank: ScaleFields = { name: '', host: '', port: 9100, protocol: 'mt-sics' };
+
+/** The add/edit form of a scale. */
+function ScaleForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: ScaleFields;
+  onSave: (fields: ScaleFields) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['printers', 'common']);
+  const [fields, setFields] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const change = (patch: Partial<ScaleFields>) => setFields({ ...fields, ...patch });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await onSave(fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={t('scales.form.name')}>
+      <TextField
+        label={t('scales.form.scaleName')}
+        required
+        maxLength={100}
+        value={fields.name}
+        onChange={(e) => change({ name: e.target.value })}
+      />
+      <TextField
+        label={t('form.host')}
+        required
+        value={fields.host}
+        onChange={(e) => change({ host: e.target.value.trim() })}
+      />
+      <TextField
+        label={t('form.port')}
+        type="number"
+        min={1}
+        max={65535}
+        value={fields.port}
+        onChange={(e) => change({ port: Number(e.target.value) })}
+      />
+      <SelectField
+        label={t('scales.form.protocol')}
+        value={fields.protocol}
+        choices={scaleProtocols.map((protocol) => ({
+          value: protocol,
+          label: t(`scales.protocol.${protocol}`),
+        }))}
+        onChange={(value) => change({ protocol: value as ScaleProtocol })}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {t('scales.form.save')}
+        </Button>
+        <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** What the form edits of a scale: a change sends these fields only. */
+const fieldsOf = ({ name, host, port, protocol }: Scale): ScaleFields => ({ name, host, port, protocol });
+
+type Editing = { kind: 'new' } | { kind: 'edit'; scale: Scale } | null;
+
+/**
+ * The chosen location's network scales, which the sorting console takes a pallet's weight from:
+ * listed for everyone, added, changed and removed by those who manage the printers.
+ */
+export function ScalesPanel({ canManage }: { canManage: boolean }) {
+  const { t } = useTranslation(['printers', 'common']);
+  const { state, reload } = useScales();
+  const commands = useScaleCommands();
+  const toasts = useToasts();
+  const [editing, setEditing] = useState<Editing>(null);
+  const save = async (fields: ScaleFields) => {
+    try {
+      const saved =
+        editing?.kind === 'edit'
+          ? await commands.update(editing.scale.id, fields)
+          : await commands.create(fields);
+      toasts.notify(t('scales.saved', { name: saved.name }), { variant: 'success' });
+      setEditing(null);
+      reload();
+    } catch (error) {
+      // with what is wrong with each field: a port off the server's list says which ports are
+      toasts.notify(refusalText(error), { variant: 'error' });
+    }
+  };
+  const remove = async (scale: Scale) => {
+    if (!window.confirm(t('scales.deleteQuestion', { name: scale.name }))) return;
+    try {
+      await commands.remove(scale.id);
+      reload();
+    } catch (error) {
+      toasts.notify(apiErrorText(error), { variant: 'error' });
+    }
+  };
+  const scales = state.status === 'ready' ? state.scales : [];
+  return (
+    <section aria-labelledby="scales-heading" className={styles.panel}>
+      <div className={styles.head}>
+        <h2 id="scales-heading">{t('scales.heading')}</h2>
+        {canManage && editing === null && state.status === 'ready' && (
+          <Button onClick={() => setEditing({ kind: 'new' })}>{t('scales.add')}</Button>
+        )}
+      </div>
+      <p>{t('scales.summary')}</p>
+      {state.status === 'loading' && <p>{t('common:loading')}</p>}
+      {state.status === 'failed' && <p role="alert">{apiErrorText(state.error)}</p>}
+      {state.status === 'ready' && scales.length === 0 && <p>{t('scales.none')}</p>}
+      <ul className={styles.list}>
+        {scales.map((scale) => (
+          <li key={scale.id}>
+            <span className={styles.pick}>
+              <strong translate="no">{scale.name}</strong>
+              <span>
+                <span translate="no">
+                  {scale.host}:{scale.port}
+                </span>{' '}
+                · {t(`scales.protocol.${scale.protocol}`)}
+              </span>
+            </span>
+            {canManage && (
+              <span className={styles.rowActions}>
+                <Button
+                  onClick={() => setEditing({ kind: 'edit', scale })}
+                  aria-label={t('editName', { name: scale.name })}
+                >
+                  {t('edit')}
+                </Button>
+                <Button
+                  variant="danger"
+                  onClick={() => remove(scale)}
+                  aria-label={t('deleteName', { name: scale.name })}
+                >
+                  {t('delete')}
+                </Button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing && (
+        <ScaleForm
+          key={editing.kind === 'edit' ? editing.scale.id : 'new'}
+          initial={editing.kind === 'edit' ? fieldsOf(editing.scale) : blank}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
+}

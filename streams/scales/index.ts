@@ -1,0 +1,7 @@
+/** Network scales: their lines in MT-SICS and continuous output, stability, and what a screen is sent. */
+
+export * from './scale-line';
+export * from './scale-signal';
+export * from './stable-weight';
+export * from './throttle-readings';
+export * from './wire-lines';

@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeScale, settling, startFakeScale } from '../server/fake-scale';
+import { adminNewPassword, call } from './support/api';
+import { signIn } from './support/app';
+import { seriousViolations } from './support/axe';
+import { openBrowser } from './support/browser';
+import { startSeededServer } from './support/seeded';
+import type { RunningServer } from './support/server';
+
+// A site's network scales, set up on the printers' screen: the admin adds the scale beside the
+// sorting line, corrects it, and the server reads it for whoever opens its weight.
+
+const screenshots = join(import.meta.dirname, '..', 'screenshots');
+
+let server: RunningServer;
+let adminToken: string;
+let locationId: string;
+let scale: FakeScale;
+beforeAll(async () => {
+  [{ server, adminToken, locationId }, scale] = await Promise.all([
+    startSeededServer(),
+    startFakeScale('continuous', settling(12.34)),
+  ]);
+});
+afterAll(async () => {
+  await scale?.close();
+  await server?.dispose();
+});
+
+describe('scales', () => {
+  it('adds a scale on /printer-config, refuses a port off the list, changes and removes it', async () => {
+    const browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await browser.page();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
+      await page.goto(`${server.url}/printer-config`);
+      await page.getByRole('heading', { name: 'Printers and scales', level: 1 }).waitFor();
+      const panel = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Scales', exact: true }),
+      });
+      await panel.getByText('No scale yet').waitFor();
+
+      await panel.getByRole('button', { name: 'Add scale' }).click();
+      const form = page.getByRole('form', { name: 'Scale' });
+      await form.getByLabel('Scale name').fill('Sorting line');
+      await form.getByLabel('Host name or IP address').fill('127.0.0.1');
+      await form.getByLabel('Port', { exact: true }).fill('80');
+      await form.getByLabel('Protocol').selectOption('continuous');
+      await form.getByRole('button', { name: 'Save scale' }).click();
+      await page
+        .getByText(/Scales may only be on port 9100/)
+        .first()
+        .waitFor();
+
+      await form.getByLabel('Port', { exact: true }).fill(String(scale.port));
+      await form.getByRole('button', { name: 'Save scale' }).click();
+      await panel.getByText(`127.0.0.1:${scale.port} · Continuous output (ST,GS,… lines)`).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'printer-config-scales.png'), fullPage: true });
+
+      const listed = await call<{ data: unknown[] }>(
+        server.url,
+        'GET',
+        `/api/scales?locationId=${locationId}`,
+        undefined,
+        adminToken,
+      );
+      expect(listed.data).toMatchObject([{ name: 'Sorting line', protocol: 'continuous', port: scale.port }]);
+
+      await panel.getByRole('button', { name: 'Edit Sorting line' }).click();
+      await form.getByLabel('Scale name').fill('Line 2');
+      await form.getByLabel('Protocol').selectOption('mt-sics');
+      await form.getByRole('button', { name: 'Save scale' }).click();
+      await panel.getByText('MT-SICS (Mettler Toledo)').waitFor();
+
+      await panel.getByRole('button', { name: 'Delete Line 2' }).click();
+      await panel.getByText('No scale yet').waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+});
