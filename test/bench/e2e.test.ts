@@ -2,12 +2,10 @@
 // in Chromium against its own server. One that can no longer finish, or writes no figures, fails
 // here. Speed is the benchmarks' own business, not the tests'.
 import { expect, it } from 'vitest';
-import { smokeRun } from './support';
-
-const minutes = 60_000;
+import { smokeRun, smokeTestTimeoutMs } from './support';
 
 it('bench:e2e measures the dashboard, then the sorting console and the phone', {
-  timeout: 4 * minutes,
+  timeout: smokeTestTimeoutMs(3),
 }, async () => {
   const { e2e } = (await smokeRun('e2e')).figures;
   expect(e2e.batchesOf100Ms).toHaveLength(1);
