@@ -1,22 +1,9 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { catchError, from, map, of, startWith, switchMap } from 'rxjs';
-import type { ScaleProtocol } from '../../streams/scales';
+import type { Scale, ScaleFields } from '../../streams/scales';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
-
-/** A network scale of a location (GET /api/scales). */
-export interface Scale {
-  id: string;
-  locationId: string;
-  name: string;
-  host: string;
-  port: number;
-  protocol: ScaleProtocol;
-}
-
-/** What a manager sets on a scale. */
-export type ScaleFields = Omit<Scale, 'id' | 'locationId'>;
 
 /** The chosen location's scales. */
 export type ScalesState =

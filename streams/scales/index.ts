@@ -1,5 +1,6 @@
 /** Network scales: their lines in MT-SICS and continuous output, stability, and what a screen is sent. */
 
+export * from './scale';
 export * from './scale-line';
 export * from './scale-signal';
 export * from './stable-weight';

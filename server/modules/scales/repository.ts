@@ -1,26 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ScaleProtocol } from '../../../streams/scales';
+import type { Scale, ScaleFields } from '../../../streams/scales';
 import type { DB } from '../../db/schema';
-
-/** A scale as the scale routes answer it. */
-export interface ScaleDoc {
-  id: string;
-  locationId: string;
-  name: string;
-  host: string;
-  port: number;
-  protocol: ScaleProtocol;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The fields a manager sets on a scale. */
-export interface ScaleFields {
-  name: string;
-  host: string;
-  port: number;
-  protocol: ScaleProtocol;
-}
 
 const scaleColumns = [
   'id',
@@ -34,7 +14,7 @@ const scaleColumns = [
 ] as const;
 
 /** The scales of a location, by name. */
-export function listScales(db: Kysely<DB>, locationId: string): Promise<ScaleDoc[]> {
+export function listScales(db: Kysely<DB>, locationId: string): Promise<Scale[]> {
   return db
     .selectFrom('scales')
     .select(scaleColumns)
@@ -44,16 +24,12 @@ export function listScales(db: Kysely<DB>, locationId: string): Promise<ScaleDoc
 }
 
 /** One scale, or undefined. */
-export function findScale(db: Kysely<DB>, id: string): Promise<ScaleDoc | undefined> {
+export function findScale(db: Kysely<DB>, id: string): Promise<Scale | undefined> {
   return db.selectFrom('scales').select(scaleColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Adds a scale to a location. */
-export async function insertScale(
-  trx: Kysely<DB>,
-  locationId: string,
-  fields: ScaleFields,
-): Promise<ScaleDoc> {
+export async function insertScale(trx: Kysely<DB>, locationId: string, fields: ScaleFields): Promise<Scale> {
   const { id } = await trx
     .insertInto('scales')
     .values({ location_id: locationId, ...fields })
@@ -63,11 +39,7 @@ export async function insertScale(
 }
 
 /** Changes the given fields of a scale. */
-export async function updateScale(
-  trx: Kysely<DB>,
-  id: string,
-  fields: Partial<ScaleFields>,
-): Promise<ScaleDoc> {
+export async function updateScale(trx: Kysely<DB>, id: string, fields: Partial<ScaleFields>): Promise<Scale> {
   await trx
     .updateTable('scales')
     .set({ ...fields, updated_at: new Date().toISOString() })

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type ScaleSignal, scaleProtocols } from '../../../streams/scales';
+import { type Scale, type ScaleSignal, scaleProtocols } from '../../../streams/scales';
 import type { App } from '../../app';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
@@ -23,7 +23,7 @@ import { SseStream, sseHeadWith } from '../live/sse-stream';
 import { idParams, successSchema, visible } from '../pallets/common';
 import { lockLocationPrinters } from '../printing/repository';
 import { ScaleReaders } from './reader';
-import { deleteScale, findScale, insertScale, listScales, type ScaleDoc, updateScale } from './repository';
+import { deleteScale, findScale, insertScale, listScales, updateScale } from './repository';
 
 /** Scales are set up where printers are, with the same rights: administrators and users who may manage users. */
 const manage = requirePermission('manage_users');
@@ -67,7 +67,7 @@ const nameTaken = (name: string) => () =>
   refuse('SCALE_NAME_TAKEN', `A scale named "${name}" already exists here`, { name });
 
 /** The scale `id` if the caller may see its location (404 otherwise). */
-async function loadScale(request: FastifyRequest, id: string): Promise<ScaleDoc> {
+async function loadScale(request: FastifyRequest, id: string): Promise<Scale> {
   if (!isUuid(id)) throw notFound();
   return visible(currentUser(request), await findScale(request.server.db, id), (scale) => scale.locationId);
 }

@@ -32,6 +32,7 @@ import { PrinterStateBadge } from '../../ui/printer-state';
 import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
+import { DeviceAddressFields } from './device-address-fields';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
 import { ScalesPanel } from './scales-panel';
@@ -119,20 +120,7 @@ function PrinterForm({
         value={fields.name}
         onChange={(e) => change({ name: e.target.value })}
       />
-      <TextField
-        label={t('form.host')}
-        required
-        value={fields.host}
-        onChange={(e) => change({ host: e.target.value.trim() })}
-      />
-      <TextField
-        label={t('form.port')}
-        type="number"
-        min={1}
-        max={65535}
-        value={fields.port}
-        onChange={(e) => change({ port: Number(e.target.value) })}
-      />
+      <DeviceAddressFields host={fields.host} port={fields.port} onChange={change} />
       <SelectField
         label={t('form.resolution')}
         value={String(fields.dpi)}

@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Scale, ScaleFields } from '../../../streams/scales';
 import { type ScaleProtocol, scaleProtocols } from '../../../streams/scales';
-import { type Scale, type ScaleFields, useScaleCommands, useScales } from '../../hooks/scales';
+import { useScaleCommands, useScales } from '../../hooks/scales';
 import { apiErrorText, refusalText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
+import { DeviceAddressFields } from './device-address-fields';
 import styles from './printer-config-screen.module.css';
 
 const blank: ScaleFields = { name: '', host: '', port: 9100, protocol: 'mt-sics' };
@@ -43,20 +45,7 @@ function ScaleForm({
         value={fields.name}
         onChange={(e) => change({ name: e.target.value })}
       />
-      <TextField
-        label={t('form.host')}
-        required
-        value={fields.host}
-        onChange={(e) => change({ host: e.target.value.trim() })}
-      />
-      <TextField
-        label={t('form.port')}
-        type="number"
-        min={1}
-        max={65535}
-        value={fields.port}
-        onChange={(e) => change({ port: Number(e.target.value) })}
-      />
+      <DeviceAddressFields host={fields.host} port={fields.port} onChange={change} />
       <SelectField
         label={t('scales.form.protocol')}
         value={fields.protocol}
