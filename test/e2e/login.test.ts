@@ -62,7 +62,7 @@ async function twoTabsRenewingAtOnce(
   // both access tokens expire as the pages load again, not before: the pages going away, which
   // would find theirs refused and renew it there and then, keep the one that works
   for (const page of [first, second]) {
-    await page.addInitScript(expireOnLoad);
+    await page.addInitScript(expireOnLoad, before.refresh!);
     await page.evaluate(() => sessionStorage.setItem('expire-on-load', '1'));
   }
   await Promise.all([first.reload(), second.reload()]);
@@ -79,22 +79,32 @@ async function twoTabsRenewingAtOnce(
   return { first, second, before, trail };
 }
 
-/** Run in a page before the app: when asked to (once), its stored access token has expired. */
-function expireOnLoad() {
+/**
+ * Run in a page before the app: when asked to (once), the access token issued with `refreshToken`
+ * has expired. A tab whose page going away took the other tab's renewed session in its last
+ * moments holds a new access token, which has not.
+ */
+function expireOnLoad(refreshToken: string) {
   if (sessionStorage.getItem('expire-on-load') !== '1') return;
   sessionStorage.removeItem('expire-on-load');
-  sessionStorage.setItem('token', 'expired');
+  if (sessionStorage.getItem('refreshToken') === refreshToken) sessionStorage.setItem('token', 'expired');
 }
 
 /**
- * Writes down in `trail`, in ms from `started`, each sign-in call a tab makes and how the server
- * answered, its errors and where it went: what a failed two-tab run shows of how its session ended.
+ * Writes down in `trail`, in ms from `started`, each sign-in call a tab makes (with the ends of the
+ * tokens it sent) and how the server answered, any other call refused with 401, its errors and where
+ * it went: what a failed two-tab run shows of how its session ended.
  */
 function followAuth(page: Page, tab: string, trail: string[], started: number) {
   const at = () => `${tab} +${Date.now() - started} ms`;
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/api/auth/')) trail.push(`${at()} ${pathname} ${response.status()}`);
+    if (!pathname.startsWith('/api/auth/') && response.status() !== 401) return;
+    const request = response.request();
+    const sent = request.headers().authorization?.slice(-6) ?? '';
+    const presented =
+      (request.postDataJSON() as { refreshToken?: string } | null)?.refreshToken?.slice(-6) ?? '';
+    trail.push(`${at()} ${pathname} ${response.status()} token …${sent} refresh …${presented}`);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') trail.push(`${at()} console.error: ${message.text()}`);
