@@ -43,7 +43,7 @@ import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
 import { startHeldStreamProxy } from './held-stream-proxy';
-import { inParallel, percentile, root, seedPallets, size, smoke, writeResults } from './support';
+import { inParallel, percentile, progress, root, seedPallets, size, smoke, writeResults } from './support';
 
 // a smoke run keeps the 101 pallets the batch needs
 const palletCount = size('PALLETS', 10_000, 120);
@@ -121,6 +121,7 @@ try {
   console.log(`${stored.toLocaleString('en')} pallets stored in ${map.zones} zones × ${map.rows} rows`);
 
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  progress('Chromium launched');
   const open = async (path?: string, base = server.url) => {
     const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -139,9 +140,11 @@ try {
       }).observe(document, { childList: true, subtree: true });
     });
     await signIn(page, base, people.manager);
+    progress(`signed in at ${base}`);
     if (path) await page.goto(`${base}${path}`);
     await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
+    progress(`${path ?? 'the dashboard'} shows its pallets`);
     return page;
   };
   const writer = await open();
@@ -155,6 +158,7 @@ try {
     );
   const firstRenderMs = await renderTime(reader);
   void writer;
+  progress('two dashboards open');
 
   // the rows in the reader's view: changes to them show in its DOM
   const visible = (await reader
@@ -210,6 +214,8 @@ try {
     }),
   );
 
+  progress(`${changes} changes one by one and ${changes} in a burst shown`);
+
   // an assignment: from its HTTP answer to the other page's order showing the new count (issue 19)
   const order = await call<{ id: string }>(
     server.url,
@@ -242,6 +248,8 @@ try {
     await sleep(400);
   }
 
+  progress(`${assignments} assignments shown`);
+
   // the dashboard opened again with its live store loaded: from the click to the painted map
   const mapRenders: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -269,6 +277,7 @@ try {
     mapRenders.push(Math.round(await painted));
   }
   const mapRenderMs = percentile(mapRenders, 50);
+  progress(`the storage map painted ${rounds} times`);
 
   // a language switch from the header: from the click to the dashboard painted in the language,
   // its heading and its rows both changed
@@ -303,6 +312,7 @@ try {
   }
   if ((await reader.evaluate(() => document.documentElement.lang)) !== 'en') await switchTo('en');
   const languageSwitchMs = percentile(switches, 50);
+  progress('the language switched 7 times');
 
   // a sort from the head: the click to the first rows painted in the new order; ascending and
   // descending alternate, each a new order of all the pallets (the way back is not timed). By ID:
@@ -349,6 +359,7 @@ try {
     }
   }
   const sortClickMs = percentile(clickSorts, 50);
+  progress(`the board sorted ${clickSorts.length} times`);
 
   // the store's own sort of 100,000 pallets: a new order of the list shown, as a click asks for.
   // Ids shaped as the server's (UUID v7: the time they were made, then random digits), a pallet
@@ -399,6 +410,7 @@ try {
   }
   const storeSortMs = percentile(storeSorts, 50);
   const storeSortCpuMs = percentile(storeSortsCpu, 50);
+  progress(`the store sorted ${sortedPallets.toLocaleString('en')} pallets ${storeSorts.length} times`);
 
   // main-thread time to apply and paint 100 events delivered as ONE batch: the page's script, style
   // and layout time around them (the renderer's own counters), less its idle rate. One by one the
@@ -432,7 +444,12 @@ try {
     proxy.hold();
     await patch(made[100].id, 600 + round);
     await Promise.all(made.slice(0, 100).map((p) => patch(p.id, 700 + round)));
-    while (proxy.held() < 101) await sleep(20);
+    const heldBy = Date.now() + 60_000;
+    while (proxy.held() < 101) {
+      if (Date.now() > heldBy)
+        throw new Error(`the proxy holds ${proxy.held()} of the 101 changes' events after 60 s`);
+      await sleep(20);
+    }
     proxy.release(1);
     await sleep(30); // the opener applied; its window stays open for 150 ms
     const batchFrom = { task: await taskSeconds(), at: Date.now() };
@@ -445,6 +462,7 @@ try {
   const batchOf100Ms = percentile(batches, 50);
   await batchPage.context().close();
   await proxy.close();
+  progress(`${rounds} batches of 100 changes applied`);
 
   const cdp = await reader.context().newCDPSession(reader);
   await cdp.send('HeapProfiler.collectGarbage');

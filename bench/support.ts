@@ -23,6 +23,16 @@ export function size(name: string, full: number, small: number): number {
 /** Where the figures go: bench/results, or `BENCH_RESULTS_DIR`. */
 export const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(root, 'bench', 'results');
 
+const started = performance.now();
+
+/**
+ * Says what a benchmark has done so far, with the seconds since it started: a long run shows its
+ * progress, and one that hangs shows where.
+ */
+export function progress(done: string): void {
+  console.log(`… ${done} (${Math.round((performance.now() - started) / 1000)} s)`);
+}
+
 /** A benchmark whose targets were not all met exits non-zero, except in a smoke run. */
 export function holdTargets(met: boolean): void {
   if (!met && !smoke) process.exitCode = 1;
