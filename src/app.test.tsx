@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { asyncScheduler, BehaviorSubject, filter, firstValueFrom, NEVER, type Observable, of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeEventSources } from '../streams/connection/fake-event-source';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../streams/http/fake-fetch';
 import { createMemoryStorage, createSession, type Session, type Tabs, type User } from '../streams/session';
 import { createTabHub } from '../streams/session/test-kit';
@@ -57,6 +58,7 @@ function mount(
     random: () => 0.5,
     storage: local,
     showPath: () => {},
+    scaleFeed: { eventSource: fakeEventSources().eventSource, storage: deps.storage, now: Date.now },
   });
   let at = '';
   function Where() {

@@ -14,6 +14,7 @@ import {
 } from 'rxjs';
 import { replacedTokenMarkTtlMs, tabMessagesSettleMs } from '../streams/config';
 import type { EventSourceLike } from '../streams/connection/types';
+import type { ScaleFeedDeps } from '../streams/scales';
 import {
   createMemoryStorage,
   type Session,
@@ -162,6 +163,20 @@ export function browserViewport$(win: Window): Observable<Viewport> {
   ).pipe(shareReplay({ bufferSize: 1, refCount: false }));
 }
 
+/** The browser's EventSource, with the page's cookies. */
+function browserEventSource(win: Window): (url: string) => EventSourceLike {
+  // the DOM's handler slots take Event where EventSourceLike names the fields it reads
+  return (url) =>
+    new (win as Window & typeof globalThis).EventSource(url, {
+      withCredentials: true,
+    }) as unknown as EventSourceLike;
+}
+
+/** How the consoles hear a scale: its readings stream, opened with the stored access token. */
+export function browserScaleFeed(win: Window, deps: SessionDeps): ScaleFeedDeps {
+  return { eventSource: browserEventSource(win), storage: deps.storage, now: () => deps.scheduler.now() };
+}
+
 /** The real-time connection of the chosen location, over the browser's EventSource. */
 export function browserConnection(
   win: Window,
@@ -183,11 +198,7 @@ export function browserConnection(
     map(({ createConnection }) =>
       createConnection({
         client: () => (mobile() ? 'mobile' : 'desktop'),
-        // the DOM's handler slots take Event where EventSourceLike names the fields it reads
-        eventSource: (url) =>
-          new (win as Window & typeof globalThis).EventSource(url, {
-            withCredentials: true,
-          }) as unknown as EventSourceLike,
+        eventSource: browserEventSource(win),
         storage: deps.storage,
         user$,
         location$: session.preferences.locationId$.pipe(map((id) => (id ? { id } : null))),

@@ -4,7 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { BehaviorSubject } from 'rxjs';
 import { createSession } from '../streams/session';
 import { App } from './app';
-import { browserConnection, browserOnline, browserPage, browserSessionDeps, browserViewport$ } from './deps';
+import {
+  browserConnection,
+  browserOnline,
+  browserPage,
+  browserScaleFeed,
+  browserSessionDeps,
+  browserViewport$,
+} from './deps';
 import { bindLanguage } from './i18n/bind';
 import { idbKeptSnapshots } from './offline/idb-storage';
 import { registerServiceWorker } from './pwa/register';
@@ -27,6 +34,7 @@ const services = createServices(session, {
   languages: navigator.languages,
   page: browserPage(window),
   online: browserOnline(window),
+  scaleFeed: browserScaleFeed(window, deps),
 });
 
 registerServiceWorker(window);

@@ -18,6 +18,7 @@ import { createLocale, type LocaleStore } from '../streams/i18n';
 import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
 import { createPermissions, type PermissionState } from '../streams/permissions';
+import type { ScaleFeedDeps } from '../streams/scales';
 import type { Session, StorageLike, User } from '../streams/session';
 import { createLocations, type Locations } from './hooks/locations';
 import { offlineNoise } from './shell/api-error';
@@ -67,6 +68,8 @@ export type Services = {
   page?: Page;
   /** Whether the browser is online: now, then at each change (src/deps.ts reads the browser's). */
   online$: Observable<boolean>;
+  /** How a console hears a network scale (src/deps.ts opens the browser's EventSource). */
+  scaleFeed: ScaleFeedDeps;
 };
 
 /** The page around the app, as the language binding uses it (src/deps.ts makes it of the browser's). */
@@ -87,7 +90,10 @@ export interface ServicesConnection {
   setScanningMode?: (on: boolean) => void;
 }
 
-type Environment = Pick<Services, 'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath' | 'page'> & {
+type Environment = Pick<
+  Services,
+  'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath' | 'page' | 'scaleFeed'
+> & {
   /** The browser's languages, best first (`navigator.languages`; absent: English). */
   languages?: readonly string[];
   /** Where a phone keeps each location's last known data (absent: not kept). */

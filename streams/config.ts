@@ -163,3 +163,10 @@ export const scaleSilentMs = 3_000;
 /** After a scale's connection fails or ends, the server connects again after 1 s, doubling up to 30 s. */
 export const scaleReconnectBaseMs = 1_000;
 export const scaleReconnectMaxMs = 30_000;
+/** A console opens a scale's readings again this long after their stream ended (the scale was changed) or failed. */
+export const scaleReopenMs = 1_000;
+/**
+ * A weight typed by hand while the scale reads one more than this share apart (5 %) asks first: a
+ * typo, or the wrong pallet on the scale.
+ */
+export const typedWeightAskShare = 0.05;

@@ -19,6 +19,7 @@ import {
 } from '../../streams/consoles';
 import { dayKey, dayWindow } from '../../streams/dates';
 import type { Entities, Order, Pallet } from '../../streams/live';
+import type { Scale } from '../../streams/scales';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 import { useLocationId, useUser } from './app-state';
@@ -50,13 +51,8 @@ export function useShiftTotals(): ShiftTotals {
 
 const nothingSaved: SavedChoice = {};
 
-/**
- * The sorting line's pallet attributes at the chosen location: as last chosen there (kept across
- * reloads) while the catalogue offers them, else its first; and `choose(attribute, value)`.
- */
-export function useSortingChoice(
-  catalog: Catalog,
-): [Record<keyof Catalog, string>, (attribute: keyof Catalog, value: string) => void] {
+/** The sorting line's choices saved at the chosen location (kept across reloads), and how to change some. */
+function useSavedSortingChoice(): [SavedChoice, (change: SavedChoice) => void] {
   const { sortingChoices } = useServices();
   const locationId = useLocationId();
   const saved$ = useObservable(
@@ -65,11 +61,32 @@ export function useSortingChoice(
     [sortingChoices, locationId],
   );
   const saved = useObservableEagerState(saved$);
-  const choice = useMemo(() => choiceIn(catalogAttributes, saved, catalog), [saved, catalog]);
-  const choose = (attribute: keyof Catalog, value: string) => {
-    if (locationId !== null) sortingChoices.choose(locationId, { [attribute]: value });
+  const change = (made: SavedChoice) => {
+    if (locationId !== null) sortingChoices.choose(locationId, made);
   };
-  return [choice, choose];
+  return [saved, change];
+}
+
+/**
+ * The sorting line's pallet attributes at the chosen location: as last chosen there (kept across
+ * reloads) while the catalogue offers them, else its first; and `choose(attribute, value)`.
+ */
+export function useSortingChoice(
+  catalog: Catalog,
+): [Record<keyof Catalog, string>, (attribute: keyof Catalog, value: string) => void] {
+  const [saved, change] = useSavedSortingChoice();
+  const choice = useMemo(() => choiceIn(catalogAttributes, saved, catalog), [saved, catalog]);
+  return [choice, (attribute, value) => change({ [attribute]: value })];
+}
+
+/**
+ * The scale the sorting line weighs on at the chosen location: as last chosen there while the
+ * location still has it, else none (null: weights are typed); and `chooseScale(id or null)`.
+ */
+export function useSortingScale(scales: readonly Scale[]): [Scale | null, (scaleId: string | null) => void] {
+  const [saved, change] = useSavedSortingChoice();
+  const scale = scales.find((each) => each.id === saved.scale) ?? null;
+  return [scale, (scaleId) => change({ scale: scaleId ?? '' })];
 }
 
 /** The last made thing while it may be undone (10 s), and `offer(value)` / `offer(null)` to end it. */

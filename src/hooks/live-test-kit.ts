@@ -1,4 +1,5 @@
 import { asyncScheduler, of, Subject } from 'rxjs';
+import { fakeEventSources } from '../../streams/connection/fake-event-source';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../../streams/http/fake-fetch';
 import type { SseMessage } from '../../streams/live/types';
 import { createMemoryStorage, createSession, type User } from '../../streams/session';
@@ -18,6 +19,9 @@ const ann: User = {
   mobile_access: false,
 };
 
+/** An access token as the server signs them, far from expiring (its signature is not checked here). */
+const accessToken = `h.${btoa(JSON.stringify({ sub: 'u1', exp: 4_000_000_000 })).replace(/=+$/, '')}.s`;
+
 /** A pallet document as the server sends it (snake_case). */
 export const palletDoc = (id: string, weight: number, fields: Record<string, unknown> = {}) => ({
   id,
@@ -31,13 +35,15 @@ export const palletDoc = (id: string, weight: number, fields: Record<string, unk
 /**
  * The app's real services (session, live store, pipeline) for ann at location l1, over a fake
  * server: `answer` may answer a request itself, else the snapshot holds `pallets` (newest first,
- * current with event 1), no orders or zones. `sse` stands in for the location's event stream.
+ * current with event 1), no orders or zones. `sse` stands in for the location's event stream, and
+ * `scales` for the scales' readings streams.
  */
 export function liveServices(
   pallets: readonly Record<string, unknown>[],
   answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined = () => undefined,
 ) {
   const sse = new Subject<SseMessage>();
+  const scales = fakeEventSources();
   const fetch = createFakeFetch((request) => {
     const special = answer(request);
     if (special) return special;
@@ -64,11 +70,17 @@ export function liveServices(
     random: () => 0.5,
     storage: local,
     showPath: () => {},
+    // the scales' streams open with a token that reads as an access token, unlike the session's
+    scaleFeed: {
+      eventSource: scales.eventSource,
+      storage: { local: createMemoryStorage({ token: accessToken }), session: createMemoryStorage() },
+      now: Date.now,
+    },
   });
   /** Sends an `event: update` with this id and body (at location l1). */
   const send = (data: Record<string, unknown>, id: number) =>
     sse.next({ event: 'update', id: String(id), data: { locationId: 'l1', ...data } });
   /** The stream opens: the store loads its snapshot. */
   const connect = () => sse.next({ event: 'connected', id: null, data: { lastEventId: 1 } });
-  return { services, fetch, send, connect, local };
+  return { services, fetch, send, connect, local, scales };
 }

@@ -107,6 +107,9 @@ export const useLiveInventorySettings = () => useLiveSlice((state) => state?.inv
  */
 export const useLivePrinting$ = () => useLiveSlice$((state) => state?.printing ?? null, []);
 
+/** The network scales of the newest SCALES_UPDATE since the location's data loaded (null before one), as an Observable. */
+export const useLiveScales$ = () => useLiveSlice$((state) => state?.scales ?? null, []);
+
 /** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
 export const useOptimistic = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);

@@ -1,9 +1,16 @@
-import { useObservable, useObservableState } from 'observable-hooks';
+import { useObservable, useObservableEagerState, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { catchError, from, map, of, startWith, switchMap } from 'rxjs';
-import type { Scale, ScaleFields } from '../../streams/scales';
+import { catchError, filter, from, map, merge, of, skip, startWith, switchMap, takeUntil } from 'rxjs';
+import {
+  type Scale,
+  type ScaleFields,
+  type ScaleState,
+  scaleSignal,
+  scaleWeights,
+} from '../../streams/scales';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
+import { useLiveScales$ } from './live';
 
 /** The chosen location's scales. */
 export type ScalesState =
@@ -13,25 +20,39 @@ export type ScalesState =
 
 const loading: ScalesState = { status: 'loading' };
 
-/** The chosen location's scales, read over REST (again on `reload()`, after this page's own change). */
+/**
+ * The chosen location's scales: read over REST (again on `reload()`, after this page's own change),
+ * and followed live, so a scale added or changed on another screen shows without a reload. A change
+ * that arrives while the read is on its way is newer than its answer: it ends it.
+ */
 export function useScales(): { state: ScalesState; reload: () => void } {
   const { session } = useServices();
   const locationId = useLocationId();
+  const live$ = useLiveScales$();
   const [version, setVersion] = useState(0);
   const state$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([api, id]) =>
-          id === null
-            ? of(loading)
-            : from(api.get<{ data: Scale[] }>('/api/scales', { query: { locationId: id } })).pipe(
-                map((list): ScalesState => ({ status: 'ready', scales: list.data })),
-                catchError((error: unknown) => of<ScalesState>({ status: 'failed', error })),
-                startWith(loading),
-              ),
-        ),
+        switchMap(([api, id, , scales$]) => {
+          if (id === null) return of(loading);
+          const ofHere = (scales: readonly Scale[] | null): scales is readonly Scale[] =>
+            scales?.every((scale) => scale.locationId === id) === true;
+          // the first value is the one the store holds already, older than the read
+          const changed$ = scales$.pipe(skip(1), filter(ofHere));
+          const read$ = from(api.get<{ data: Scale[] }>('/api/scales', { query: { locationId: id } })).pipe(
+            map((list): ScalesState => ({ status: 'ready', scales: list.data })),
+            takeUntil(changed$),
+            catchError((error: unknown) => of<ScalesState>({ status: 'failed', error })),
+            startWith(loading),
+          );
+          const live = scales$.pipe(
+            filter(ofHere),
+            map((scales): ScalesState => ({ status: 'ready', scales: [...scales] })),
+          );
+          return merge(read$, live);
+        }),
       ),
-    [session.api, locationId, version] as const,
+    [session.api, locationId, version, live$] as const,
   );
   const state = useObservableState(state$, loading);
   return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
@@ -50,4 +71,24 @@ export function useScaleCommands() {
     }),
     [session.api, locationId],
   );
+}
+
+/**
+ * What the console hears of a scale (null: none chosen): `connecting` until its first weight, then
+ * each weight as the server sends it, and `silent` 3 s after the last one.
+ */
+export function useScaleState(scaleId: string | null): ScaleState | null {
+  const { scaleFeed } = useServices();
+  const state$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([feed, id]) =>
+          id === null
+            ? of(null)
+            : scaleWeights(feed, id).pipe(scaleSignal(), startWith<ScaleState>({ kind: 'connecting' })),
+        ),
+      ),
+    [scaleFeed, scaleId] as const,
+  );
+  return useObservableEagerState(state$);
 }

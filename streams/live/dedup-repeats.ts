@@ -24,6 +24,8 @@ export function dedupKey(event: LiveEvent): string {
       return JSON.stringify([event.type, event.settings]);
     case 'printers':
       return JSON.stringify([event.type, event.printing]);
+    case 'scales':
+      return JSON.stringify([event.type, event.scales]);
   }
 }
 

@@ -16,6 +16,7 @@ export function idsOf(event: LiveEvent): string[] {
       return [event.palletId];
     case 'settings':
     case 'printers':
+    case 'scales':
       return [];
   }
 }

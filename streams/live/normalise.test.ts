@@ -66,6 +66,37 @@ describe('normaliseMessage (SPEC 3, 4, 7)', () => {
     expect(normaliseMessage(message({ type: 'PRINTERS_UPDATE', printers: ['p1'] }), 0)).toBeNull();
   });
 
+  it('reads the scales event (ours) with the whole list, and drops one with anything but scales in it', () => {
+    const scale = {
+      id: 's1',
+      locationId: 'L',
+      name: 'Line 1',
+      host: '10.0.0.9',
+      port: 4001,
+      protocol: 'continuous',
+      createdAt: '2026-11-28T08:00:00.000Z',
+      updatedAt: '2026-11-28T08:00:00.000Z',
+    };
+    expect(
+      normaliseMessage(message({ type: 'SCALES_UPDATE', locationId: 'L', scales: [scale] }), 0),
+    ).toMatchObject({
+      type: 'scales',
+      eventId: 7,
+      locationId: 'L',
+      scales: [scale],
+    });
+    expect(
+      normaliseMessage(message({ type: 'SCALES_UPDATE', locationId: 'L', scales: [] }), 0),
+    ).toMatchObject({
+      scales: [],
+    });
+    expect(normaliseMessage(message({ type: 'SCALES_UPDATE', locationId: 'L' }), 0)).toBeNull();
+    for (const wrong of [{ ...scale, port: '4001' }, { ...scale, protocol: 'serial' }, { id: 's1' }])
+      expect(
+        normaliseMessage(message({ type: 'SCALES_UPDATE', locationId: 'L', scales: [wrong] }), 0),
+      ).toBeNull();
+  });
+
   it('reads the snake_case id spellings and keys', () => {
     expect(
       normaliseMessage(

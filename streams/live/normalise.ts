@@ -1,9 +1,10 @@
 import { isLocale, locales } from '../i18n/locales';
+import { isScale } from '../scales/scale';
 import type { EntityAction, LiveEvent, Order, Pallet, SseMessage, StorageZone } from './types';
 
 type Raw = Record<string, unknown>;
 
-/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE, INVENTORY_SETTINGS_UPDATE and PRINTERS_UPDATE are ours. */
+/** SPEC 4's type names, long and short, lower-cased; STORAGE_ZONE_UPDATE, INVENTORY_SETTINGS_UPDATE, PRINTERS_UPDATE and SCALES_UPDATE are ours. */
 const typeByName = new Map<string, LiveEvent['type']>([
   ['pallet_update', 'pallet'],
   ['pallet', 'pallet'],
@@ -17,6 +18,7 @@ const typeByName = new Map<string, LiveEvent['type']>([
   ['storage_zone_update', 'zone'],
   ['inventory_settings_update', 'settings'],
   ['printers_update', 'printers'],
+  ['scales_update', 'scales'],
 ]);
 
 const entityActions = new Set<string>(['add', 'update', 'delete']);
@@ -188,6 +190,10 @@ function eventOf(type: LiveEvent['type'], raw: Raw, eventId: number | null, at: 
       };
       return { eventId, at, locationId, type, printing };
     }
+    case 'scales':
+      return Array.isArray(raw.scales) && raw.scales.every(isScale)
+        ? { eventId, at, locationId, type, scales: raw.scales }
+        : null;
     case 'palletZone': {
       const palletId = either(raw.palletId, raw.pallet_id);
       if (palletId === null) return null;

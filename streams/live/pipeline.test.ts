@@ -39,6 +39,7 @@ describe('livePipeline timing (SPEC 9)', () => {
       zone: { windowMs: 500, batched: false },
       settings: { windowMs: 500, batched: false },
       printers: { windowMs: 500, batched: false },
+      scales: { windowMs: 500, batched: false },
     });
     expect(defaultLiveTiming.dedupMs).toBe(1_000);
   });

@@ -43,6 +43,7 @@ export const livePaces = (timing: LiveTiming): Record<LiveEventType, Pace> => ({
   zone: { windowMs: timing.storageMs, batched: false },
   settings: { windowMs: timing.storageMs, batched: false },
   printers: { windowMs: timing.storageMs, batched: false },
+  scales: { windowMs: timing.storageMs, batched: false },
 });
 
 /**

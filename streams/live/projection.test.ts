@@ -279,6 +279,31 @@ describe('overview stats and event ids', () => {
     ).toBe(state.printing);
   });
 
+  it('keeps the newest scales event, and leaves everything else as it was', () => {
+    const base = ready({ pallets: [{ id: 'a', weight: 100 }] });
+    const scale = (id: string) => ({
+      id,
+      locationId: 'L',
+      name: id,
+      host: '10.0.0.9',
+      port: 4001,
+      protocol: 'mt-sics',
+      createdAt: '2026-11-28T08:00:00.000Z',
+      updatedAt: '2026-11-28T08:00:00.000Z',
+    });
+    const state = applyBatch(
+      base,
+      [
+        ev({ type: 'SCALES_UPDATE', locationId: 'L', scales: [scale('s1')] }),
+        ev({ type: 'SCALES_UPDATE', locationId: 'L', scales: [scale('s1'), scale('s2')] }),
+      ],
+      0,
+    );
+    expect(state.scales?.map((s) => s.id)).toEqual(['s1', 's2']);
+    expect(state.pallets).toBe(base.pallets);
+    expect(base.scales).toBeNull();
+  });
+
   it('sums the snapshot pallets when the snapshot brings no overview', () => {
     expect(
       ready({

@@ -1,4 +1,5 @@
 import { pendingStorageZoneTtlMs } from '../config';
+import type { Scale } from '../scales/scale';
 import { type Table, type TableEditor, tableOf } from './entities';
 import {
   inStock,
@@ -47,6 +48,8 @@ export interface Projection {
   inventorySettings: Record<string, unknown> | null;
   /** The printing set-up of the newest printers event; null before one arrives. */
   printing: LivePrinting | null;
+  /** The network scales of the newest scales event; null before one arrives. */
+  scales: readonly Scale[] | null;
 }
 
 /** The projection before anything is known. */
@@ -60,6 +63,7 @@ export const emptyProjection: Projection = Object.freeze({
   changedPallets: null,
   inventorySettings: null,
   printing: null,
+  scales: null,
 });
 
 const hasZone = (zone: unknown): boolean => zone !== undefined && zone !== null && zone !== '';
@@ -103,6 +107,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
   let lastEventId = base.lastEventId;
   let inventorySettings = base.inventorySettings;
   let printing = base.printing;
+  let scales = base.scales;
 
   /** Keeps the overview's kilograms current by the difference a pallet's change makes. */
   const count = (next: Pallet | undefined, previous: Pallet | undefined) => {
@@ -202,6 +207,9 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
       case 'printers':
         printing = event.printing;
         break;
+      case 'scales':
+        scales = event.scales;
+        break;
       case 'palletZone': {
         if (event.action !== 'update_storage_zone') break;
         const previous = pallets.get(event.palletId);
@@ -233,6 +241,7 @@ export function applyEvents(base: Projection, events: readonly LiveEvent[], now:
     changedPallets: changed.length || base.changedPallets?.length !== 0 ? changed : base.changedPallets,
     inventorySettings,
     printing,
+    scales,
   };
   const same = (Object.keys(next) as (keyof Projection)[]).every((key) => next[key] === base[key]);
   return same ? base : Object.freeze(next);
@@ -266,9 +275,10 @@ export function projectionOf(
     pendingZones,
     lastEventId: snapshot.lastEventId ?? watermark,
     changedPallets: null,
-    // the settings and printers are read over REST beside the snapshot; only later changes come this way
+    // the settings, printers and scales are read over REST beside the snapshot; only later changes come this way
     inventorySettings: null,
     printing: null,
+    scales: null,
   };
   return Object.freeze({ ...applyEvents(base, held, now), changedPallets: null });
 }

@@ -28,6 +28,7 @@ import {
 } from 'rxjs';
 import { keptSnapshotSaveMs } from '../config';
 import { retryDelayMs } from '../connection/backoff';
+import type { Scale } from '../scales/scale';
 import { addedBy } from './added-by';
 import type { Entities } from './entities';
 import { defaultPalletQuery, type PalletQuery, samePalletQuery, visiblePalletIds } from './filters';
@@ -98,6 +99,8 @@ export interface LiveStoreState {
   inventorySettings: Record<string, unknown> | null;
   /** The printing set-up a manager changed since the data loaded; null before any change. */
   printing: LivePrinting | null;
+  /** The network scales a manager changed since the data loaded; null before any change. */
+  scales: readonly Scale[] | null;
   /** The pallets of the status `showPalletStatus` asked for, beyond the stock: none, loading or ready. */
   leftStock: LeftStock;
 }
@@ -217,6 +220,7 @@ const stateOf = ({
   lastEventId: projection.lastEventId,
   inventorySettings: projection.inventorySettings,
   printing: projection.printing,
+  scales: projection.scales,
   leftStock: noLeftStock,
 });
 

@@ -35,5 +35,7 @@ export function label(event: LiveEvent): string {
       return 'settings';
     case 'printers':
       return 'printers';
+    case 'scales':
+      return 'scales';
   }
 }

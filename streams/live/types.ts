@@ -1,4 +1,5 @@
 import type { Locale } from '../i18n/locales';
+import type { Scale } from '../scales/scale';
 /** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
 export interface Pallet {
   id: string;
@@ -88,6 +89,8 @@ export type LiveEvent = EventMeta &
     | { type: 'settings'; settings: Record<string, unknown> }
     /** ours, not SPEC's: the location's label printers and GS1 company prefix after a change */
     | { type: 'printers'; printing: LivePrinting }
+    /** ours, not SPEC's: the location's network scales after a change (as GET /api/scales answers them) */
+    | { type: 'scales'; scales: readonly Scale[] }
   );
 
 /** A location's printing set-up as a PRINTERS_UPDATE carries it (printers as GET /api/printers answers them). */

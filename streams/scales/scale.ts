@@ -1,4 +1,4 @@
-import type { ScaleProtocol } from './scale-line';
+import { type ScaleProtocol, scaleProtocols } from './scale-line';
 
 /** A location's network scale as the API answers it (GET /api/scales), server and app alike. */
 export interface Scale {
@@ -10,6 +10,19 @@ export interface Scale {
   protocol: ScaleProtocol;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Whether `value` has a scale's shape, as a live event brings it. */
+export function isScale(value: unknown): value is Scale {
+  if (!value || typeof value !== 'object') return false;
+  const scale = value as Record<keyof Scale, unknown>;
+  return (
+    ['id', 'locationId', 'name', 'host', 'createdAt', 'updatedAt'].every(
+      (key) => typeof scale[key as keyof Scale] === 'string',
+    ) &&
+    typeof scale.port === 'number' &&
+    scaleProtocols.includes(scale.protocol as ScaleProtocol)
+  );
 }
 
 /** What a manager sets on a scale. */

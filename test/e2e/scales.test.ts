@@ -81,4 +81,64 @@ describe('scales', () => {
       await browser.close();
     }
   });
+
+  it('the sorting console shows the scale live, takes its weight once steady with Enter, and says when it goes silent', async () => {
+    const made = await call<{ id: string }>(
+      server.url,
+      'POST',
+      '/api/scales',
+      { locationId, name: 'Line scale', host: '127.0.0.1', port: scale.port, protocol: 'continuous' },
+      adminToken,
+    );
+    scale.silent = false;
+    scale.script = [{ weightKg: 511.9, stable: false }];
+    const pallets = async () =>
+      (
+        await call<{ data: { weight: number }[] }>(
+          server.url,
+          'GET',
+          `/api/pallets?locationId=${locationId}&limit=500`,
+          undefined,
+          adminToken,
+        )
+      ).data;
+    const before = (await pallets()).length;
+    const browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await browser.page();
+      await page.addInitScript(() => {
+        window.print = () => setTimeout(() => window.dispatchEvent(new Event('afterprint')));
+      });
+      await signIn(page, server.url, { username: 'admin', password: adminNewPassword });
+      await page.getByRole('link', { name: 'Sorting' }).click();
+      await page.getByRole('combobox', { name: 'Scale' }).selectOption({ label: 'Line scale' });
+      const readout = page.getByRole('status', { name: 'Weight on Line scale' });
+      // settling: greyed, and Enter does not take it
+      await page.locator('output[data-stable="false"]').waitFor();
+      expect(await readout.textContent()).toContain('511.90 kg');
+      await page.getByRole('textbox', { name: 'Weight' }).press('Enter');
+      await page.getByText(/still settling/).waitFor();
+      expect((await pallets()).length).toBe(before);
+
+      // steady: Enter makes the pallet with the scale's weight
+      scale.script = [{ weightKg: 512.4, stable: true }];
+      await page.locator('output[data-stable="true"]').waitFor();
+      expect(await readout.textContent()).toContain('512.40 kg');
+      await page.getByRole('textbox', { name: 'Weight' }).press('Enter');
+      await expect.poll(async () => (await pallets()).length, { timeout: 30_000 }).toBe(before + 1);
+      expect((await pallets()).map((p) => p.weight)).toContain(512.4);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(screenshots, 'console-sorting-scale.png'), fullPage: true });
+
+      // the scale stops sending: the console says so instead of showing its last weight
+      scale.silent = true;
+      await page
+        .getByText('Line scale sends no weight: check the scale, or type the weight')
+        .waitFor({ timeout: 30_000 });
+      expect(await readout.textContent()).not.toContain('512.40 kg');
+    } finally {
+      await browser.close();
+      await call(server.url, 'DELETE', `/api/scales/${made.id}`, undefined, adminToken);
+    }
+  });
 });

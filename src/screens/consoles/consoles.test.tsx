@@ -146,6 +146,109 @@ describe('sorting console', () => {
   });
 });
 
+describe('sorting console with a scale', () => {
+  const scale = {
+    id: 's1',
+    locationId: 'l1',
+    name: 'Scale 1',
+    host: '10.0.0.9',
+    port: 4001,
+    protocol: 'continuous',
+    createdAt: now(),
+    updatedAt: now(),
+  };
+  /** The scale's stream sends a weight. */
+  const weighs = (
+    kit: { scales: ReturnType<typeof liveServices>['scales'] },
+    weightKg: number,
+    stable: boolean,
+  ) =>
+    act(() =>
+      kit.scales.latest().emit('reading', { type: 'reading', scaleId: 's1', weightKg, stable, at: now() }),
+    );
+
+  it('offers a scale set up meanwhile, shows its live weight, takes it once steady, once per pallet, and asks before a typed weight far from it', async () => {
+    let made = 0;
+    let scales: (typeof scale)[] = [];
+    const kit = mount(<SortingConsole />, [], (request) => {
+      if (request.path === '/api/printers') return { body: { data: [] } };
+      if (request.path === '/api/scales') return { body: { data: scales } };
+      if (request.method === 'POST' && request.path === '/api/pallets') {
+        made += 1;
+        const body = request.body as Record<string, unknown>;
+        return {
+          status: 201,
+          body: palletDoc(`p${made}`, body.weight as number, {
+            ...snake(body),
+            added_by: 'u1',
+            created_at: now(),
+          }),
+        };
+      }
+      return undefined;
+    });
+    const { fetch } = kit;
+    const form = await screen.findByRole('form', { name: 'New pallet' });
+    await waitFor(() => expect(posted(fetch, '/api/pallets')).toHaveLength(0));
+    await waitFor(() => expect(fetch.calls.some((c) => c.path === '/api/scales')).toBe(true));
+    // no scale at the location yet: none to choose; one set up on another screen shows at once
+    expect(screen.queryByRole('combobox', { name: 'Scale' })).toBeNull();
+    scales = [scale];
+    act(() => kit.send({ type: 'SCALES_UPDATE', scales }, 2));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Scale' }), { target: { value: 's1' } });
+    const readout = await screen.findByRole('status', { name: 'Weight on Scale 1' });
+    expect(readout.textContent).toBe('Connecting to Scale 1…');
+    await waitFor(() => expect(kit.scales.made).toHaveLength(1));
+    expect(kit.scales.latest().url).toMatch(/^\/api\/scales\/s1\/readings\?token=/);
+    expect(screen.getByRole('textbox', { name: 'Weight' }).getAttribute('placeholder')).toBe(
+      'kg, or just Enter',
+    );
+
+    // settling: shown greyed, and not taken
+    weighs(kit, 512.3, false);
+    expect(readout.textContent).toBe('512.30 kgsettling…');
+    expect(readout.dataset.stable).toBe('false');
+    fireEvent.submit(form);
+    expect(await screen.findByText(/still settling/)).toBeTruthy();
+    expect(posted(fetch, '/api/pallets')).toHaveLength(0);
+
+    // steady: Enter makes the pallet with the scale's weight
+    weighs(kit, 512.4, true);
+    expect(readout.dataset.stable).toBe('true');
+    fireEvent.submit(form);
+    await waitFor(() => expect(posted(fetch, '/api/pallets')).toHaveLength(1));
+    expect(posted(fetch, '/api/pallets')[0].body).toMatchObject({ weight: 512.4 });
+
+    // the same pallet still on the scale: a second Enter makes no second pallet
+    weighs(kit, 512.41, true);
+    fireEvent.submit(form);
+    expect(await screen.findByText(/already took this weight/)).toBeTruthy();
+    expect(posted(fetch, '/api/pallets')).toHaveLength(1);
+    // the next pallet arrives: it is taken
+    weighs(kit, 230, false);
+    weighs(kit, 498.25, true);
+    fireEvent.submit(form);
+    await waitFor(() => expect(posted(fetch, '/api/pallets')).toHaveLength(2));
+    expect(posted(fetch, '/api/pallets')[1].body).toMatchObject({ weight: 498.25 });
+
+    // a typed weight near the scale's is taken as typed; far from it, the worker is asked first
+    fireEvent.change(screen.getByRole('textbox', { name: 'Weight' }), { target: { value: '250' } });
+    fireEvent.submit(form);
+    const question = await screen.findByRole('dialog', { name: 'The typed weight differs from the scale' });
+    expect(question.textContent).toContain('You typed 250.00 kg; the scale reads 498.25 kg.');
+    expect(posted(fetch, '/api/pallets')).toHaveLength(2);
+    fireEvent.click(within(question).getByRole('button', { name: 'Make it with 250.00 kg' }));
+    await waitFor(() => expect(posted(fetch, '/api/pallets')).toHaveLength(3));
+    expect(posted(fetch, '/api/pallets')[2].body).toMatchObject({ weight: 250 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // the choice of scale is kept for the location
+    cleanup();
+    kit.show(<SortingConsole />);
+    await screen.findByRole('status', { name: 'Weight on Scale 1' });
+  });
+});
+
 describe('kleinpak console', () => {
   it('finds a scanned pallet, marks it processed and lists it among the day’s', async () => {
     const { fetch, send } = mount(

@@ -11,12 +11,14 @@ import { TextField } from '../../ui/text-field';
 import { shortId } from '../dashboard/format';
 import { type Attribute, attributes } from '../dashboard/pallet-dialog';
 import styles from './consoles.module.css';
+import { ScaleReadout, TypedWeightQuestion } from './scale-readout';
 import { useSortingLine } from './use-sorting-line';
 
 /**
  * The sorting console: pallets coming off the line, keyboard first. The four attributes stay as
  * last chosen; a weight and Enter make the pallet and print its label at once (the location's
- * default network printer, else the browser). The last pallet may be undone for 10 s.
+ * default network printer, else the browser): the typed weight, or the chosen scale's live one
+ * once steady. The last pallet may be undone for 10 s.
  */
 export default function SortingConsole() {
   const { t } = useTranslation('consoles');
@@ -71,6 +73,12 @@ export default function SortingConsole() {
             onChange={(value) => choose(key, value)}
           />
         ))}
+        <ScaleReadout
+          scales={line.scales}
+          scale={line.scale}
+          state={line.scaleState}
+          onChoose={line.chooseScale}
+        />
         <div className={styles.weightRow}>
           <TextField
             ref={weightField}
@@ -81,7 +89,7 @@ export default function SortingConsole() {
             value={weight}
             error={error}
             onChange={(e) => setWeight(e.target.value)}
-            placeholder={t('sorting.weightPlaceholder')}
+            placeholder={line.scale ? t('sorting.scale.placeholder') : t('sorting.weightPlaceholder')}
           />
           <Button type="submit" variant="primary" disabled={busy}>
             {t('sorting.make')}
@@ -107,6 +115,16 @@ export default function SortingConsole() {
           </>
         )}
       </div>
+      {line.asking && (
+        <TypedWeightQuestion
+          {...line.asking}
+          onMake={line.confirmTyped}
+          onClose={() => {
+            line.dontMakeTyped();
+            weightField.current?.focus();
+          }}
+        />
+      )}
       {printing && <PrintLabel key={printing.id} pallet={printing} onDone={line.donePrinting} />}
     </div>
   );

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pallet } from '../../../streams/live';
+import { type Scale, sameWeight, weightToTake } from '../../../streams/scales';
 import { useCatalog } from '../../hooks/catalog';
-import { useShiftTotals, useSortingChoice, useUndoOffer } from '../../hooks/consoles';
+import { useShiftTotals, useSortingChoice, useSortingScale, useUndoOffer } from '../../hooks/consoles';
 import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
 import { usePrinterCommands, usePrinters } from '../../hooks/printers';
+import { useScaleState, useScales } from '../../hooks/scales';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { useToasts } from '../../ui/toasts';
 import { shortId } from '../dashboard/format';
-import { readWeight } from '../dashboard/weight';
+import { minWeightKg, readWeight } from '../dashboard/weight';
+
+const noScales: readonly Scale[] = [];
 
 /** How a sorting line makes its pallets and undoes one. */
 export interface SortingCommands {
@@ -23,13 +27,14 @@ export interface SortingCommands {
 
 /**
  * The sorting line, whatever screen shows it (the desk's console, the phone's): the four
- * attributes as last chosen at the location, the typed weight, "Make pallet" (made, then its label
+ * attributes as last chosen at the location, the weight (typed, or the chosen scale's), "Make
+ * pallet" (made, then its label
  * printed on the location's default network printer, else handed to the browser's print), the
  * last pallet to undo for 10 s, and the shift's pallets and kg. Pallets are made straight through
  * the API, or through `own` commands (the phone's, through its offline queue).
  */
 export function useSortingLine(own?: SortingCommands) {
-  const { t } = useTranslation('consoles');
+  const { t } = useTranslation(['consoles', 'common']);
   const format = useFormats();
   const catalog = useCatalog();
   const [choice, choose] = useSortingChoice(catalog);
@@ -51,6 +56,25 @@ export function useSortingLine(own?: SortingCommands) {
   const printerCommands = usePrinterCommands();
   const toasts = useToasts();
   const printer = printers.status === 'ready' ? printers.printers.find((p) => p.isDefault) : undefined;
+  const { state: scalesState } = useScales();
+  const scales = scalesState.status === 'ready' ? scalesState.scales : noScales;
+  const [scale, chooseScale] = useSortingScale(scales);
+  const scaleState = useScaleState(scale?.id ?? null);
+  /** The scale's weight the last pallet took, until the scale shows another. */
+  const [taken, setTaken] = useState<number | null>(null);
+  useEffect(() => {
+    if (taken === null || scaleState?.kind !== 'reading') return;
+    const { weightKg, stable } = scaleState.reading;
+    if (!stable || !sameWeight(weightKg, taken)) setTaken(null);
+  }, [scaleState, taken]);
+  /** A typed weight far from the scale's, waiting for the worker's word. */
+  const [asking, setAsking] = useState<{ typedKg: number; scaleKg: number } | null>(null);
+  const weightMissing = {
+    type: t('common:weight.empty'),
+    unsteady: t('sorting.scale.unsteady'),
+    taken: t('sorting.scale.taken'),
+    'no-reading': t('sorting.scale.noReading'),
+  };
   const printerSays = {
     refused: t('sorting.printer.refused'),
     timed_out: t('sorting.printer.timedOut'),
@@ -69,15 +93,13 @@ export function useSortingLine(own?: SortingCommands) {
     }
   };
 
-  /** Makes a pallet of the chosen attributes and the typed weight, and prints its label. */
-  const make = async () => {
-    if (busy) return;
-    const kg = readWeight(weight, format);
-    if ('error' in kg) return setError(kg.error);
+  /** Makes a pallet of the chosen attributes and `kg`, and prints its label. */
+  const makeWith = async (kg: number, fromScale: boolean) => {
     setBusy(true);
     setError(null);
     try {
-      const { pallet, waiting } = await commands.create({ ...choice, weight: kg.kg });
+      const { pallet, waiting } = await commands.create({ ...choice, weight: kg });
+      if (fromScale) setTaken(kg);
       setWeight('');
       setMade(pallet);
       setOffer(pallet);
@@ -88,6 +110,21 @@ export function useSortingLine(own?: SortingCommands) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /**
+   * Makes a pallet with the typed weight, or with the scale's stable weight when none is typed; a
+   * typed weight far from the scale's asks first (`asking`), and says why when there is no weight.
+   */
+  const make = async () => {
+    if (busy) return;
+    const typed = weight.trim() === '' ? null : readWeight(weight, format);
+    if (typed !== null && 'error' in typed) return setError(typed.error);
+    const taking = weightToTake(typed?.kg ?? null, scaleState, taken);
+    if (taking.kind === 'ask') return setAsking(taking);
+    if (taking.kind !== 'take') return setError(weightMissing[taking.kind]);
+    if (taking.kg < minWeightKg) return setError(t('sorting.scale.nothing'));
+    await makeWith(taking.kg, taking.fromScale);
   };
 
   /** Deletes the last pallet while its undo lasts. */
@@ -115,6 +152,14 @@ export function useSortingLine(own?: SortingCommands) {
     offer,
     totals,
     printer,
+    scales,
+    scale,
+    chooseScale,
+    scaleState,
+    asking,
+    /** Makes the pallet with the typed weight the worker confirmed. */
+    confirmTyped: () => (asking ? makeWith(asking.typedKg, false) : Promise.resolve()),
+    dontMakeTyped: () => setAsking(null),
     printing,
     printAgain: (pallet: Pallet) => void print(pallet),
     donePrinting: () => setPrinting(null),

@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/page-title';
 import { PrintLabel } from '../../ui/pallet-label';
 import { formatWeight, PalletQr } from '../../ui/qr-modal';
 import { TextField } from '../../ui/text-field';
+import { ScaleReadout, TypedWeightQuestion } from '../consoles/scale-readout';
 import { useSortingLine } from '../consoles/use-sorting-line';
 import { shortId } from '../dashboard/format';
 import { attributes } from '../dashboard/pallet-dialog';
@@ -56,8 +57,8 @@ function ChoiceButtons({
 }
 
 /**
- * Sorting on the phone: the desk's sorting line (same choices kept per location, same printing,
- * same undo) for a thumb: big buttons, a numeric keypad, the new pallet's QR large and "Store"
+ * Sorting on the phone: the desk's sorting line (same choices and scale kept per location, same
+ * printing, same undo) for a thumb: big buttons, a numeric keypad, the new pallet's QR large and "Store"
  * straight into a row without scanning it again. Like every change on the phone, making a pallet
  * and its undo go through the offline queue: a pallet made without network gets its id here, is
  * shown at once, waiting, its label printed by the browser, and "Store" of it queues behind it.
@@ -115,6 +116,12 @@ export function SortingScreen() {
             onChoose={(value) => line.choose(key, value)}
           />
         ))}
+        <ScaleReadout
+          scales={line.scales}
+          scale={line.scale}
+          state={line.scaleState}
+          onChoose={line.chooseScale}
+        />
         <TextField
           label={t('sorting.weight')}
           inputMode="decimal"
@@ -123,7 +130,7 @@ export function SortingScreen() {
           value={line.weight}
           error={line.error}
           onChange={(e) => line.setWeight(e.target.value)}
-          placeholder={t('sorting.weightPlaceholder')}
+          placeholder={line.scale ? t('consoles:sorting.scale.placeholder') : t('sorting.weightPlaceholder')}
         />
         <Button type="submit" variant="primary" className={styles.big} disabled={line.busy}>
           {t('sorting.make')}
@@ -174,6 +181,9 @@ export function SortingScreen() {
             </>
           )}
         </section>
+      )}
+      {line.asking && (
+        <TypedWeightQuestion {...line.asking} onMake={line.confirmTyped} onClose={line.dontMakeTyped} />
       )}
       {printing && browserPrint && (
         <PrintLabel
