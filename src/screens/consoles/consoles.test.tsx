@@ -50,23 +50,29 @@ const now = () => new Date().toISOString();
 const posted = (fetch: { calls: FakeRequest[] }, path: string) =>
   fetch.calls.filter((c) => c.method !== 'GET' && c.path === path);
 
+/** The server's answer to POST /api/pallets: pallets p1, p2, … as asked for, added by u1 now. */
+function palletMaker() {
+  let made = 0;
+  return (request: FakeRequest): FakeAnswer => {
+    made += 1;
+    const body = request.body as Record<string, unknown>;
+    return {
+      status: 201,
+      body: palletDoc(`p${made}`, body.weight as number, {
+        ...snake(body),
+        added_by: 'u1',
+        created_at: now(),
+      }),
+    };
+  };
+}
+
 describe('sorting console', () => {
   it('makes a pallet from a weight and Enter, keeps the last choice, prints in the browser, counts the shift and undoes', async () => {
-    let made = 0;
+    const makes = palletMaker();
     const { fetch, send, show } = mount(<SortingConsole />, [], (request) => {
       if (request.path === '/api/printers') return { body: { data: [] } };
-      if (request.method === 'POST' && request.path === '/api/pallets') {
-        made += 1;
-        const body = request.body as Record<string, unknown>;
-        return {
-          status: 201,
-          body: palletDoc(`p${made}`, body.weight as number, {
-            ...snake(body),
-            added_by: 'u1',
-            created_at: now(),
-          }),
-        };
-      }
+      if (request.method === 'POST' && request.path === '/api/pallets') return makes(request);
       if (request.path === '/api/pallets/deletions') return { body: { success: true } };
       return undefined;
     });
@@ -168,23 +174,12 @@ describe('sorting console with a scale', () => {
     );
 
   it('offers a scale set up meanwhile, shows its live weight, takes it once steady, once per pallet, and asks before a typed weight far from it', async () => {
-    let made = 0;
+    const makes = palletMaker();
     let scales: (typeof scale)[] = [];
     const kit = mount(<SortingConsole />, [], (request) => {
       if (request.path === '/api/printers') return { body: { data: [] } };
       if (request.path === '/api/scales') return { body: { data: scales } };
-      if (request.method === 'POST' && request.path === '/api/pallets') {
-        made += 1;
-        const body = request.body as Record<string, unknown>;
-        return {
-          status: 201,
-          body: palletDoc(`p${made}`, body.weight as number, {
-            ...snake(body),
-            added_by: 'u1',
-            created_at: now(),
-          }),
-        };
-      }
+      if (request.method === 'POST' && request.path === '/api/pallets') return makes(request);
       return undefined;
     });
     const { fetch } = kit;
