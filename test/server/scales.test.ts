@@ -175,6 +175,51 @@ describe('scales: readings', () => {
         await until(() => fake.open() === 0, 2_000, 'the scale let go');
       }));
 
+  it('a signed-out session, and a user who lost the scale’s location, lose its readings stream', () =>
+    withScale('continuous', settling(20, 0), async (fake) => {
+      const { id, loc } = await scaleAt(fake.port, 'continuous');
+      const elsewhere = await server.createLocation();
+      const user = () => server.createUser({ permissions: ['desktop_access'], locations: [loc] });
+      const [out, moved, stays] = await Promise.all([user(), user(), user()]);
+      // a signed-in session of its own (the tokens tests make belong to no stored session)
+      const session = (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: out.username, password: out.password },
+        })
+      ).json();
+      const streams = {
+        out: await readings(id, session.token),
+        moved: await readings(id, moved.token),
+        stays: await readings(id, stays.token),
+      };
+      for (const stream of Object.values(streams))
+        await until(() => dataOf(stream, 'reading').length > 0, 5_000, 'a reading');
+      let staysClosed = false;
+      void streams.stays.closed.then(() => (staysClosed = true));
+      const signOut = await call(
+        server,
+        undefined,
+        'POST',
+        '/api/auth/logout',
+        {},
+        {
+          authorization: `Bearer ${session.token}`,
+        },
+      );
+      expect(signOut.status).toBe(200);
+      expect(
+        (await call(server, w.admin, 'PATCH', `/api/users/${moved.id}`, { locationIds: [elsewhere.id] }))
+          .status,
+      ).toBe(200);
+      await Promise.all([streams.out.closed, streams.moved.closed]);
+      expect(staysClosed).toBe(false);
+      // and opening it again is refused
+      expect((await readings(id, session.token)).status).toBe(401);
+      expect((await readings(id, moved.token)).status).toBe(404);
+    }));
+
   it('a scale that stops sending is reported silent within 3 s, and live again when it talks', () =>
     withScale('continuous', settling(20, 1), async (fake) => {
       const { id } = await scaleAt(fake.port, 'continuous');

@@ -1,5 +1,9 @@
 import type { Socket } from 'node:net';
-import type { ClientKind } from '../users/repository';
+import type { App } from '../../app';
+import type { Change } from '../../db/notify';
+import { canSeeLocation } from '../../plugins/auth';
+import { isFamilyRevoked } from '../auth/repository';
+import { type ClientKind, findUser, hasClientAccess } from '../users/repository';
 
 /** Who holds an open event stream: the user, their session, and the location it follows. */
 export interface Holder {
@@ -13,9 +17,9 @@ export interface Holder {
 }
 
 /**
- * The open event streams of this process by user, so that a revoked session or a user who lost
- * the location, their client access or their account loses the streams opened before. A stream
- * leaves when its socket closes.
+ * The open event streams of this process (a location's live events, a scale's readings) by user,
+ * so that a revoked session or a user who lost the location, their client access or their account
+ * loses the streams opened before. A stream leaves when its socket closes.
  */
 export class StreamHolders {
   readonly #byUser = new Map<string, Set<Holder>>();
@@ -47,5 +51,39 @@ export class StreamHolders {
   /** The users holding streams. */
   users(): string[] {
     return [...this.#byUser.keys()];
+  }
+
+  /** Every open stream. */
+  all(): Holder[] {
+    return this.users().flatMap((userId) => this.ofUser(userId));
+  }
+
+  /**
+   * Closes the streams a committed change takes away: a revoked session's, and those of a user who
+   * lost the location, that kind of client's access or their account; after listening again, what
+   * was missed meanwhile may have revoked any of them.
+   */
+  closeLost(app: App, change: Change, onError: (error: unknown) => void): void {
+    if (change.kind === 'revoked') for (const held of this.ofFamily(change.familyId)) held.socket.destroy();
+    else if (change.kind === 'user')
+      void closeDisallowed(app, this.ofUser(change.userId), false).catch(onError);
+    else if (change.kind === 'listening') void closeDisallowed(app, this.all(), true).catch(onError);
+  }
+}
+
+/** Closes those of `held` whose user may no longer have them (and, with `families`, whose session was revoked). */
+async function closeDisallowed(app: App, held: Holder[], families: boolean): Promise<void> {
+  const byUser = new Map<string, Holder[]>();
+  for (const holder of held) byUser.set(holder.userId, [...(byUser.get(holder.userId) ?? []), holder]);
+  for (const [userId, streams] of byUser) {
+    const user = await findUser(app.db, userId);
+    for (const holder of streams) {
+      const allowed =
+        user !== undefined &&
+        canSeeLocation(user, holder.locationId) &&
+        hasClientAccess(user, holder.client) &&
+        !(families && (await isFamilyRevoked(app.db, holder.familyId)));
+      if (!allowed) holder.socket.destroy();
+    }
   }
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { App } from '../../app';
 import { sseConnectionSources } from '../../metrics';
-import { assertLocationAccess, canSeeLocation, signIn } from '../../plugins/auth';
+import { assertLocationAccess, signIn } from '../../plugins/auth';
 import { fieldError, forbidden, HttpError, invalid, refuse } from '../../plugins/errors';
 import { errorSchema } from '../../plugins/openapi';
-import { isFamilyRevoked } from '../auth/repository';
 import { prunePrintJobs } from '../printing/jobs';
-import { findUser, hasClientAccess } from '../users/repository';
-import { type Holder, StreamHolders } from './holders';
+import { hasClientAccess } from '../users/repository';
+import { StreamHolders } from './holders';
 import { LiveHub } from './hub';
 import { databaseLiveLog, pruneLiveEvents } from './log';
 import { sseHeadWith } from './sse-stream';
@@ -32,16 +31,8 @@ export async function liveRoutes(app: App): Promise<void> {
   // missed; a revoked session, or a user who lost what a stream needs, loses the stream
   const listening = app.changes$.subscribe((change) => {
     if (change.kind === 'live') hub.notify(change.locationId, change.id);
-    else if (change.kind === 'revoked')
-      for (const held of holders.ofFamily(change.familyId)) held.socket.destroy();
-    else if (change.kind === 'user')
-      void closeRevoked(app, holders.ofUser(change.userId), false).catch(onError);
-    else if (change.kind === 'listening') {
-      hub.catchUp();
-      // what was missed while not listening may have revoked any of them
-      const all = holders.users().flatMap((userId) => holders.ofUser(userId));
-      void closeRevoked(app, all, true).catch(onError);
-    }
+    else if (change.kind === 'listening') hub.catchUp();
+    holders.closeLost(app, change, onError);
   });
   const unsample = sseConnectionSources(() =>
     hub
@@ -132,25 +123,4 @@ export async function liveRoutes(app: App): Promise<void> {
       );
     },
   );
-}
-
-/**
- * Closes those of `held` whose holder may no longer follow their location: deleted, no longer
- * assigned to it, without access for their kind of client, or (when `families` is set) signed
- * out. The client's reconnect is then refused.
- */
-async function closeRevoked(app: App, held: Holder[], families: boolean): Promise<void> {
-  const byUser = new Map<string, Holder[]>();
-  for (const holder of held) byUser.set(holder.userId, [...(byUser.get(holder.userId) ?? []), holder]);
-  for (const [userId, streams] of byUser) {
-    const user = await findUser(app.db, userId);
-    for (const holder of streams) {
-      const allowed =
-        user !== undefined &&
-        canSeeLocation(user, holder.locationId) &&
-        hasClientAccess(user, holder.client) &&
-        !(families && (await isFamilyRevoked(app.db, holder.familyId)));
-      if (!allowed) holder.socket.destroy();
-    }
-  }
 }

@@ -19,6 +19,7 @@ import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
 import { sseFrame } from '../live/frame';
+import { StreamHolders } from '../live/holders';
 import { SseStream, sseHeadWith } from '../live/sse-stream';
 import { idParams, successSchema, visible } from '../pallets/common';
 import { lockLocationPrinters } from '../printing/repository';
@@ -122,10 +123,16 @@ function signalFrame(scaleId: string, signal: ScaleSignal): Buffer {
 export async function scaleRoutes(app: App): Promise<void> {
   const readers = new ScaleReaders();
   const streams = new Set<SseStream>();
+  // a signed-out session, or a user who lost the location, loses its scales' streams as its live events'
+  const holders = new StreamHolders();
+  const listening = app.changes$.subscribe((change) =>
+    holders.closeLost(app, change, (error) => app.log.error({ err: error }, 'scale readings')),
+  );
   // the streams end when the server stops; their screens reconnect to another process
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
+  app.addHook('onClose', async () => listening.unsubscribe());
 
   app.get(
     '/api/scales',
@@ -269,6 +276,8 @@ export async function scaleRoutes(app: App): Promise<void> {
       reply.hijack();
       const socket = request.raw.socket;
       if (socket.destroyed) return;
+      const { id: userId, familyId } = currentUser(request);
+      holders.add({ userId, familyId, locationId: scale.locationId, client: undefined, socket });
       const stream = new SseStream(socket, app.config.live.maxBufferedBytes);
       stream.send(head);
       stream.send(sseFrame('connected', { type: 'connected', scaleId: scale.id, name: scale.name }));
