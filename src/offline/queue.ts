@@ -1,8 +1,9 @@
-import { defer, map, mergeMap, type Observable } from 'rxjs';
+import { catchError, defer, map, mergeMap, type Observable, throwError } from 'rxjs';
 import { apiErrorMessages, isApiError } from '../../streams/http';
 import {
   createOfflineQueue,
   liveMessagesOf,
+  madeEarlier,
   memoryQueueStorage,
   type OfflineQueue,
   waitingMessages,
@@ -26,7 +27,16 @@ export function offlineQueueOf(session: Session, online$: Observable<boolean>): 
   });
   queue = createOfflineQueue({
     storage: typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage(),
-    send: (change) => session.api.request$({ ...change.request, headers: { 'Idempotency-Key': change.key } }),
+    send: (change) =>
+      session.api.request$({ ...change.request, headers: { 'Idempotency-Key': change.key } }).pipe(
+        // a making sent again after its key was forgotten is answered with the pallet it made then
+        catchError((error: unknown) => {
+          const made = madeEarlier(change, error);
+          return made === null
+            ? throwError(() => error)
+            : session.api.request$({ method: 'GET', path: `/api/pallets/${made}` });
+        }),
+      ),
     online$,
     userId: () => userId,
     newKey: randomUuid,

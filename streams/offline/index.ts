@@ -1,5 +1,6 @@
 export { drainOnDemand } from './drain-on-demand';
 export { liveMessagesOf, waitingMessages } from './live-message';
+export { madeEarlier } from './made-earlier';
 export { memoryQueueStorage } from './memory-storage';
 export {
   createOfflineQueue,
