@@ -21,6 +21,7 @@ import { hostStatusAnswer } from '../streams/printing';
 import { encodePalletQr } from '../streams/qr';
 import {
   type ApiPallet,
+  addDefaultPrinter,
   call,
   createPallet,
   createPhoneUser,
@@ -71,16 +72,7 @@ try {
     'sorting_access',
     'manage_pallets',
   ]);
-  await api('POST', '/api/printers', {
-    locationId,
-    name: 'Bench printer',
-    host: '127.0.0.1',
-    port: printer.port,
-    dpi: 203,
-    labelWidthMm: 101.6,
-    labelHeightMm: 152.4,
-    isDefault: true,
-  });
+  await addDefaultPrinter(server.url, adminToken, locationId, 'Bench printer', printer.port);
   await api('POST', '/api/storage/zones', { locationId, name: 'Bench zone', rows: 2, rowCapacity: 5 });
   const pallet: ApiPallet = await createPallet(server.url, adminToken, locationId, 640);
   const video = join(work, 'label.y4m');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminNewPassword, call, createPallet } from './support/api';
+import { addDefaultPrinter, adminNewPassword, call, createPallet } from './support/api';
 import { chooseLocationIfAsked, submitLogin, waitForPath } from './support/app';
 import { withPage } from './support/browser';
 import { overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
@@ -39,16 +39,7 @@ beforeAll(async () => {
   });
   const pallet = await createPallet(server.url, adminToken, locationId);
   await api('POST', '/api/storage/positions', { palletId: pallet.id, zoneId: zone.id, rowIndex: 0 });
-  await api('POST', '/api/printers', {
-    locationId,
-    name: 'Dock printer',
-    host: '127.0.0.1',
-    port: 9100,
-    dpi: 203,
-    labelWidthMm: 101.6,
-    labelHeightMm: 152.4,
-    isDefault: true,
-  });
+  await addDefaultPrinter(server.url, adminToken, locationId, 'Dock printer', 9100);
   await api('POST', '/api/users', {
     ...dutchUser,
     first_login: false,

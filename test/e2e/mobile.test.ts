@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../server/db/seed-demo';
 import { encodePalletQr } from '../../streams/qr';
 import { startFakePrinter } from '../server/fake-printer';
-import { type ApiPallet, call, createPallet, createPhoneUser, people } from './support/api';
+import {
+  type ApiPallet,
+  addDefaultPrinter,
+  call,
+  createPallet,
+  createPhoneUser,
+  people,
+} from './support/api';
 import { signIn, waitForPath } from './support/app';
 import { seriousViolations } from './support/axe';
 import { cspViolations, launchWithCamera, openBrowser, phone } from './support/browser';
@@ -354,16 +361,7 @@ describe('the mobile operator', () => {
   it("reads a pallet label with the phone camera, opens that pallet, prints its label on the location's printer and reads it again with the decoder loaded once", async () => {
     const pallet = await createPallet(server.url, adminToken, locationId, 612);
     const printer = await startFakePrinter();
-    await api('POST', '/api/printers', {
-      locationId,
-      name: 'Cold store printer',
-      host: '127.0.0.1',
-      port: printer.port,
-      dpi: 203,
-      labelWidthMm: 101.6,
-      labelHeightMm: 152.4,
-      isDefault: true,
-    });
+    await addDefaultPrinter(server.url, adminToken, locationId, 'Cold store printer', printer.port);
     const video = join(mkdtempSync(join(tmpdir(), 'e2e-camera-')), 'label.y4m');
     writeQrVideo(video, encodePalletQr(pallet.id));
     // the fake camera is a launch flag: this browser is the file's one launch of its own

@@ -125,6 +125,31 @@ export const createPallet = (base: string, token: string, locationId: string, we
     token,
   );
 
+/** Adds the location's default label printer on 127.0.0.1 (a 4 × 6 inch label at 203 dpi) through the API. */
+export const addDefaultPrinter = (
+  base: string,
+  token: string,
+  locationId: string,
+  name: string,
+  port: number,
+) =>
+  call<{ id: string }>(
+    base,
+    'POST',
+    '/api/printers',
+    {
+      locationId,
+      name,
+      host: '127.0.0.1',
+      port,
+      dpi: 203,
+      labelWidthMm: 101.6,
+      labelHeightMm: 152.4,
+      isDefault: true,
+    },
+    token,
+  );
+
 /** The newest live event id of the location, as its pallet list reports it. */
 export const lastEventIdOf = async (base: string, token: string, locationId: string) =>
   (
