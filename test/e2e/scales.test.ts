@@ -49,10 +49,12 @@ describe('scales', () => {
       await form.getByLabel('Port', { exact: true }).fill('80');
       await form.getByLabel('Protocol').selectOption('continuous');
       await form.getByRole('button', { name: 'Save scale' }).click();
-      await page
-        .getByText(/Scales may only be on port 9100/)
-        .first()
+      // said in the form, beside the port, where it stays until the next save
+      await form
+        .getByRole('alert')
+        .filter({ hasText: /Scales may only be on port 9100/ })
         .waitFor();
+      await page.screenshot({ path: join(screenshots, 'printer-config-scale-refused.png'), fullPage: true });
 
       await form.getByLabel('Port', { exact: true }).fill(String(scale.port));
       await form.getByRole('button', { name: 'Save scale' }).click();

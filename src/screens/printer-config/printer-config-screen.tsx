@@ -33,6 +33,7 @@ import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { DeviceAddressFields } from './device-address-fields';
+import { DeviceForm } from './device-form';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
 import { ScalesPanel } from './scales-panel';
@@ -90,20 +91,10 @@ function PrinterForm({
 }) {
   const { t } = useTranslation(['printers', 'common']);
   const [fields, setFields] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const change = (patch: Partial<PrinterFields>) => {
     const next = { ...fields, ...patch };
     setFields(next);
     onDraft(next);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await onSave(fields);
-    } finally {
-      setSaving(false);
-    }
   };
   const mm = (limits: { min: number; max: number }) => ({
     type: 'number',
@@ -112,7 +103,12 @@ function PrinterForm({
     step: 0.1,
   });
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={t('form.name')}>
+    <DeviceForm
+      label={t('form.name')}
+      saveLabel={t('form.save')}
+      onSave={() => onSave(fields)}
+      onCancel={onCancel}
+    >
       <TextField
         label={t('form.printerName')}
         required
@@ -144,13 +140,7 @@ function PrinterForm({
         checked={fields.isDefault}
         onChange={(e) => change({ isDefault: e.target.checked })}
       />
-      <div className={styles.actions}>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {t('form.save')}
-        </Button>
-        <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
-      </div>
-    </form>
+    </DeviceForm>
   );
 }
 
@@ -351,19 +341,16 @@ export default function PrinterConfigScreen() {
       next?.kind === 'edit' ? next.printer : next ? { ...blank, isDefault: printers.length === 0 } : null,
     );
   };
+  // a refusal stays in the form, which says it
   const save = async (fields: PrinterFields) => {
-    try {
-      const saved =
-        editing?.kind === 'edit'
-          ? await commands.update(editing.printer.id, fields)
-          : await commands.create(fields);
-      toasts.notify(t('saved', { name: saved.name }), { variant: 'success' });
-      setSelectedId(saved.id);
-      openForm(null);
-      reload();
-    } catch (error) {
-      toasts.notify(apiErrorText(error), { variant: 'error' });
-    }
+    const saved =
+      editing?.kind === 'edit'
+        ? await commands.update(editing.printer.id, fields)
+        : await commands.create(fields);
+    toasts.notify(t('saved', { name: saved.name }), { variant: 'success' });
+    setSelectedId(saved.id);
+    openForm(null);
+    reload();
   };
   const remove = async (printer: Printer) => {
     if (!window.confirm(t('deleteQuestion', { name: printer.name }))) return;

@@ -1,14 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Scale, ScaleFields } from '../../../streams/scales';
 import { type ScaleProtocol, scaleProtocols } from '../../../streams/scales';
 import { useScaleCommands, useScales } from '../../hooks/scales';
-import { apiErrorText, refusalText } from '../../shell/api-error';
+import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { DeviceAddressFields } from './device-address-fields';
+import { DeviceForm } from './device-form';
 import styles from './printer-config-screen.module.css';
 
 const blank: ScaleFields = { name: '', host: '', port: 9100, protocol: 'mt-sics' };
@@ -25,19 +26,14 @@ function ScaleForm({
 }) {
   const { t } = useTranslation(['printers', 'common']);
   const [fields, setFields] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const change = (patch: Partial<ScaleFields>) => setFields({ ...fields, ...patch });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await onSave(fields);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={t('scales.form.name')}>
+    <DeviceForm
+      label={t('scales.form.name')}
+      saveLabel={t('scales.form.save')}
+      onSave={() => onSave(fields)}
+      onCancel={onCancel}
+    >
       <TextField
         label={t('scales.form.scaleName')}
         required
@@ -55,13 +51,7 @@ function ScaleForm({
         }))}
         onChange={(value) => change({ protocol: value as ScaleProtocol })}
       />
-      <div className={styles.actions}>
-        <Button type="submit" variant="primary" disabled={saving}>
-          {t('scales.form.save')}
-        </Button>
-        <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
-      </div>
-    </form>
+    </DeviceForm>
   );
 }
 
@@ -80,19 +70,15 @@ export function ScalesPanel({ canManage }: { canManage: boolean }) {
   const commands = useScaleCommands();
   const toasts = useToasts();
   const [editing, setEditing] = useState<Editing>(null);
+  // a refusal stays in the form, which says it
   const save = async (fields: ScaleFields) => {
-    try {
-      const saved =
-        editing?.kind === 'edit'
-          ? await commands.update(editing.scale.id, fields)
-          : await commands.create(fields);
-      toasts.notify(t('scales.saved', { name: saved.name }), { variant: 'success' });
-      setEditing(null);
-      reload();
-    } catch (error) {
-      // with what is wrong with each field: a port off the server's list says which ports are
-      toasts.notify(refusalText(error), { variant: 'error' });
-    }
+    const saved =
+      editing?.kind === 'edit'
+        ? await commands.update(editing.scale.id, fields)
+        : await commands.create(fields);
+    toasts.notify(t('scales.saved', { name: saved.name }), { variant: 'success' });
+    setEditing(null);
+    reload();
   };
   const remove = async (scale: Scale) => {
     if (!window.confirm(t('scales.deleteQuestion', { name: scale.name }))) return;
