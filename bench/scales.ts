@@ -5,18 +5,22 @@
  * 1. A scale's reading to the console's display: the sorting console open in headless Chromium
  *    with a fake continuous scale chosen, sending every {@link scaleIntervalMs} ms; the bench
  *    changes the scale's weight and the page notes when its readout shows the new one (checked
- *    every frame), `ROUNDS` times after one to warm up, a random pause between rounds so the
- *    changes fall anywhere in the server's throttle window. Median and p90 of the change to the
- *    display (what the worker sees: the scale's own interval, the server's throttle of 5 readings
- *    a second, the stream and the render), and of the shown reading's arrival at the server (its
+ *    every frame), `ROUNDS` times after one to warm up, a random pause between rounds (spread
+ *    evenly over two throttle windows) so the changes fall anywhere in the server's throttle
+ *    window. Median and p90 of the change to the display (what the worker sees: the scale's own
+ *    interval, the server's throttle of 5 readings a second, the stream and the render), and of the shown reading's arrival at the server (its
  *    `at`, the same clock) to the display, which leaves the scale's interval and most of the
  *    throttle's wait out. Target: median ≤ 100 ms.
  * 2. The API with devices: GET /api/pallets?limit=100 under autocannon (10 connections) at a
- *    location with nothing, then with 20 printers (fake ones, half answering their status, half
- *    not) and 20 scales sending every {@link devicesScaleIntervalMs} ms, each read by an open
- *    readings stream; turns of each in alternation on the same server, so the machine's other work
- *    weighs on both alike. The fake devices and the streams run in a child process of their own,
- *    not beside autocannon. Target: the p99 with devices ≤ 1.05 × without (median of the turns).
+ *    location without devices at work (its scales set up but none read, no printer), then with
+ *    20 printers (fake ones, half answering their status, half not) and 20 scales sending every
+ *    {@link devicesScaleIntervalMs} ms, each read by an open readings stream; turns of each in alternation on the same server, so the machine's other work
+ *    weighs on both alike (`TURN_PAIRS` pairs of `TURN_SECONDS` s, which goes first alternating;
+ *    the printers are added and the streams opened before each turn with devices, and removed and
+ *    closed after it). The fake devices and the streams run in a child process of their own, not
+ *    beside autocannon. Target: p99 with devices ≤ 1.05 × without (the median of the pairs'
+ *    ratios). The server's CPU time per request goes with them: on two busy cores it says more
+ *    than a p99 of a few seconds.
  *
  * Writes bench/results/scales.json.
  */
@@ -45,7 +49,7 @@ const devices = 20;
 const rounds = size('ROUNDS', 50, 3);
 const palletCount = size('PALLETS', 10_000, 30);
 const turnSeconds = size('TURN_SECONDS', 3, 1);
-const turnPairs = size('TURN_PAIRS', 4, 1);
+const turnPairs = size('TURN_PAIRS', 8, 1);
 const connections = 10;
 const targets = { readingToDisplayMedianMs: 100, apiP99WithDevicesRatio: 1.05 };
 
@@ -111,15 +115,21 @@ if (process.argv.includes('--devices')) {
     );
   }
   let closers: (() => void)[] = [];
+  /** Readings the streams brought since they were opened, and when that was. */
+  let readings = 0;
+  let openedAt = 0;
   process.on('message', async (message: { open?: { base: string; token: string; ids: string[] } }) => {
     if (message.open) {
       const { base, token, ids } = message.open;
-      closers = await Promise.all(ids.map((id) => readingsStream(base, token, id)));
+      closers = await Promise.all(ids.map((id) => readingsStream(base, token, id, () => readings++)));
+      readings = 0;
+      openedAt = Date.now();
+      process.send!({ done: true });
     } else {
       for (const close of closers) close();
       closers = [];
+      process.send!({ readingsPerSecond: Math.round((readings * 1000) / (Date.now() - openedAt)) });
     }
-    process.send!({ done: true });
   });
   process.on('disconnect', () => process.exit(0));
   process.send!({ printerPorts: printers.map((p) => p.port), scalePorts: scales.map((s) => s.port) });
@@ -172,8 +182,8 @@ async function main() {
       for (let i = 0; i <= rounds; i++) {
         const kg = 400 + i;
         const text = `${kg.toFixed(2)} kg`;
-        // anywhere in the throttle's window
-        await sleep(100 + Math.random() * 300);
+        // anywhere in the throttle's window: a pause spread evenly over two of its windows
+        await sleep(200 + Math.random() * (2_000 / scaleReadingsPerSecond));
         // the page looks at every frame from now on, until its readout shows the new weight
         // (a string: tsx would name the function with a helper the page does not have)
         await page.evaluate(`(() => {
@@ -212,8 +222,8 @@ async function main() {
       (resolve) => child.once('message', resolve as (m: unknown) => void),
     );
     const ask = (message: object) =>
-      new Promise<void>((resolve) => {
-        child.once('message', () => resolve());
+      new Promise<{ readingsPerSecond?: number }>((resolve) => {
+        child.once('message', resolve as (answer: unknown) => void);
         child.send(message);
       });
     const scaleIds: string[] = [];
@@ -252,8 +262,11 @@ async function main() {
       await ask({ open: { base: server.url, token, ids: scaleIds } });
       await sleep(2_500); // every scale read, every printer's first status asked or given up (2 s)
     };
+    /** Readings a second the 20 streams brought while open, each time. */
+    const streamReadingsPerSecond: number[] = [];
     const withoutDevices = async () => {
-      await ask({ close: true });
+      const { readingsPerSecond } = await ask({ close: true });
+      streamReadingsPerSecond.push(readingsPerSecond ?? 0);
       for (const id of printerIds) await call(server.url, 'DELETE', `/api/printers/${id}`, undefined, token);
       printerIds = [];
       await sleep(1_000);
@@ -282,8 +295,15 @@ async function main() {
         devicesCpuShare: Number((devicesCpu / (duration * 1000)).toFixed(3)),
       };
     };
+    /** The share of a core the server uses for `ms` with no requests: what reading the devices costs it. */
+    const idleCpuShare = async (ms: number) => {
+      const before = cpuMs(serverPid) ?? Number.NaN;
+      await sleep(ms);
+      return Number((((cpuMs(serverPid) ?? Number.NaN) - before) / ms).toFixed(3));
+    };
+    const idleMs = smoke ? 500 : 2_000;
     if (!smoke) await load(2); // warming up
-    type Turn = Awaited<ReturnType<typeof load>>;
+    type Turn = Awaited<ReturnType<typeof load>> & { idleServerCpuShare: number };
     const without: Turn[] = [];
     const withThem: Turn[] = [];
     for (let pair = 0; pair < turnPairs; pair++) {
@@ -292,17 +312,23 @@ async function main() {
       for (const turn of order) {
         if (turn === 'with') {
           await withDevices();
-          withThem.push(await load(turnSeconds));
+          const idleServerCpuShare = await idleCpuShare(idleMs);
+          withThem.push({ ...(await load(turnSeconds)), idleServerCpuShare });
           await withoutDevices();
-        } else without.push(await load(turnSeconds));
+        } else {
+          const idleServerCpuShare = await idleCpuShare(idleMs);
+          without.push({ ...(await load(turnSeconds)), idleServerCpuShare });
+        }
       }
       progress(`API turns ${pair + 1} of ${turnPairs}`);
     }
 
-    const median = (
-      turns: Turn[],
-      figure: 'p99Ms' | 'rps' | 'serverCpuUsPerRequest' | 'devicesCpuShare' = 'p99Ms',
-    ) =>
+    const middle = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const half = sorted.length / 2;
+      return Number.isInteger(half) ? (sorted[half - 1] + sorted[half]) / 2 : sorted[Math.floor(half)];
+    };
+    const median = (turns: Turn[], figure: keyof Turn = 'p99Ms') =>
       percentile(
         turns.map((t) => t[figure]),
         50,
@@ -316,12 +342,17 @@ async function main() {
       scaleIntervalMs: devicesScaleIntervalMs,
       withoutDevicesP99Ms: median(without),
       withDevicesP99Ms: median(withThem),
-      ratio: Number((median(withThem) / median(without)).toFixed(3)),
+      /** The median of each pair's ratio: the turns of a pair, seconds apart, share the machine's load. */
+      ratio: Number(middle(without.map((turn, i) => withThem[i].p99Ms / turn.p99Ms)).toFixed(3)),
+      ratioOfMedians: Number((median(withThem) / median(without)).toFixed(3)),
+      streamReadingsPerSecond,
       withoutDevicesRps: median(without, 'rps'),
       withDevicesRps: median(withThem, 'rps'),
       withoutDevicesServerCpuUsPerRequest: median(without, 'serverCpuUsPerRequest'),
       withDevicesServerCpuUsPerRequest: median(withThem, 'serverCpuUsPerRequest'),
       devicesProcessCpuShare: median(withThem, 'devicesCpuShare'),
+      withoutDevicesIdleServerCpuShare: median(without, 'idleServerCpuShare'),
+      withDevicesIdleServerCpuShare: median(withThem, 'idleServerCpuShare'),
       withoutDevicesTurns: without,
       withDevicesTurns: withThem,
     };
@@ -338,11 +369,18 @@ async function main() {
     const displayMet = display.changeToShownMedianMs <= targets.readingToDisplayMedianMs;
     const apiMet = api.ratio <= targets.apiP99WithDevicesRatio;
     const says = (met: boolean) => (met ? 'met' : 'NOT met');
+    const windowMs = 1_000 / scaleReadingsPerSecond;
     console.log(
-      `scales, a new weight to the console's display (the scale sending every ${scaleIntervalMs} ms, the server passing at most ${scaleReadingsPerSecond} readings a second): median ${display.changeToShownMedianMs} ms, p90 ${display.changeToShownP90Ms} ms (${says(displayMet)}, target ≤ ${targets.readingToDisplayMedianMs}); from the reading's arrival at the server: median ${display.arrivalToShownMedianMs} ms, p90 ${display.arrivalToShownP90Ms} ms`,
+      `scales, a new weight to the console's display (the scale sending every ${scaleIntervalMs} ms): median ${display.changeToShownMedianMs} ms, p90 ${display.changeToShownP90Ms} ms (${says(displayMet)}, target ≤ ${targets.readingToDisplayMedianMs})`,
     );
     console.log(
-      `scales, API p99 of GET /api/pallets?limit=100 (${connections} connections, ${turnPairs} turns of ${turnSeconds} s each way): ${api.withoutDevicesP99Ms} ms without devices, ${api.withDevicesP99Ms} ms with ${devices} printers and ${devices} scales read (every ${devicesScaleIntervalMs} ms): ×${api.ratio} (${says(apiMet)}, target ≤ ×${targets.apiP99WithDevicesRatio}); ${api.withoutDevicesRps} and ${api.withDevicesRps} requests/s; the server's CPU ${api.withoutDevicesServerCpuUsPerRequest} and ${api.withDevicesServerCpuUsPerRequest} µs a request; the fake devices and their streams took ${Math.round(api.devicesProcessCpuShare * 100)} % of a core beside it`,
+      `  of which the server's throttle (at most ${scaleReadingsPerSecond} readings a second, the latest of each ${windowMs} ms window) holds a change 0 to ${windowMs} ms, ${windowMs / 2} on average; from the shown reading's arrival at the server to the display: median ${display.arrivalToShownMedianMs} ms, p90 ${display.arrivalToShownP90Ms} ms`,
+    );
+    console.log(
+      `scales, API p99 of GET /api/pallets?limit=100 (${connections} connections, ${turnPairs} pairs of ${turnSeconds} s turns): median ${api.withoutDevicesP99Ms} ms without devices, ${api.withDevicesP99Ms} ms with ${devices} printers and ${devices} scales read (every ${devicesScaleIntervalMs} ms, ${middle(streamReadingsPerSecond)} readings a second down their streams); the pairs' ratio ×${api.ratio} (${says(apiMet)}, target ≤ ×${targets.apiP99WithDevicesRatio}), the medians' ×${api.ratioOfMedians}`,
+    );
+    console.log(
+      `  ${api.withoutDevicesRps} and ${api.withDevicesRps} requests/s; the server's CPU ${api.withoutDevicesServerCpuUsPerRequest} and ${api.withDevicesServerCpuUsPerRequest} µs a request; the fake devices and their streams took ${Math.round(api.devicesProcessCpuShare * 100)} % of a core beside it; with no requests, the server used ${(api.withoutDevicesIdleServerCpuShare * 100).toFixed(1)} % of a core without devices, ${(api.withDevicesIdleServerCpuShare * 100).toFixed(1)} % reading them`,
     );
     writeResults('scales', { pallets: palletCount, display, api, targets });
     holdTargets(displayMet && apiMet);
