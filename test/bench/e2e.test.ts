@@ -1,11 +1,11 @@
-// bench:e2e run small (a smoke run): the dashboard, then the sorting console and the phone, each
-// in Chromium against its own server. One that can no longer finish, or writes no figures, fails
+// bench:e2e run small (a smoke run): the dashboard, then the sorting console, the scales and the
+// phone, each in Chromium against its own server. One that can no longer finish, or writes no figures, fails
 // here. Speed is the benchmarks' own business, not the tests'.
 import { expect, it } from 'vitest';
 import { smokeRun, smokeTestTimeoutMs } from './support';
 
-it('bench:e2e measures the dashboard, then the sorting console and the phone', {
-  timeout: smokeTestTimeoutMs(3),
+it('bench:e2e measures the dashboard, then the sorting console, the scales and the phone', {
+  timeout: smokeTestTimeoutMs(4),
 }, async () => {
   const { e2e } = (await smokeRun('e2e')).figures;
   expect(e2e.batchesOf100Ms).toHaveLength(1);
@@ -14,6 +14,12 @@ it('bench:e2e measures the dashboard, then the sorting console and the phone', {
   expect(e2e.sort).toMatchObject({ store: { sortsMs: [expect.any(Number), expect.any(Number)] } });
   const { sorting } = (await smokeRun('sorting')).figures;
   expect(sorting.rounds).toBe(2);
+  const { scales } = (await smokeRun('scales')).figures;
+  expect(scales.display).toMatchObject({ rounds: 3, changeToShownMedianMs: expect.any(Number) });
+  expect(scales.api).toMatchObject({
+    withoutDevicesP99Ms: expect.any(Number),
+    withDevicesP99Ms: expect.any(Number),
+  });
   const { phone } = (await smokeRun('phone')).figures;
   expect(phone.decoderWasm).toMatchObject({ name: expect.stringMatching(/\.wasm$/) });
 });
