@@ -154,6 +154,11 @@ export const notifyListenerReconnectMs = 1_000;
 export const scalePollMs = 200;
 /** At most this many readings a second go to a screen: more only costs the phone's battery. */
 export const scaleReadingsPerSecond = 5;
+/**
+ * A steady weight goes to a screen again only this often (a changed one at once), so it knows the
+ * scale still talks, and the next change is not kept waiting behind readings it has already shown.
+ */
+export const scaleRepeatMs = 1_000;
 /** A scale that sends no stable flag is stable once its weight stays within this of where it settled… */
 export const scaleStableToleranceKg = 0.05;
 /** …for this long. */

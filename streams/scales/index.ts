@@ -1,5 +1,6 @@
 /** Network scales: their lines in MT-SICS and continuous output, stability, and what a screen is sent. */
 
+export * from './changed-weights';
 export * from './scale';
 export * from './scale-feed';
 export * from './scale-line';

@@ -149,8 +149,8 @@ describe('scales: set-up', () => {
 
 describe('scales: readings', () => {
   for (const protocol of ['mt-sics', 'continuous'] as const)
-    it(`${protocol}: the weight follows live, unstable then stable, at most ${scaleReadingsPerSecond} a second, read only while open`, () =>
-      withScale(protocol, settling(12.34, 8), async (fake) => {
+    it(`${protocol}: the weight follows live, unstable then stable, at most ${scaleReadingsPerSecond} a second, a steady one again each second, read only while open`, () =>
+      withScale(protocol, settling(12.34, 15), async (fake) => {
         const { id } = await scaleAt(fake.port, protocol);
         expect(fake.connections).toBe(0);
         const stream = await readings(id);
@@ -161,14 +161,23 @@ describe('scales: readings', () => {
         expect(seen.at(-1)).toMatchObject({ scaleId: id, weightKg: 12.34, stable: true });
         expect(Date.parse(seen.at(-1).at)).toBeGreaterThan(Date.now() - 10_000);
         expect(dataOf(stream, 'connected')).toEqual([{ type: 'connected', scaleId: id, name: 'Line 1' }]);
+        // settling, each reading another weight: at most 5 in any second
+        const unstable = seen.filter((r) => !r.stable).map((r) => Date.parse(r.at));
+        for (const from of unstable)
+          expect(unstable.filter((at) => at >= from && at < from + 1_000).length).toBeLessThanOrEqual(
+            scaleReadingsPerSecond + 1,
+          );
 
         // a second screen shares the connection and hears the weight at once
         const second = await readings(id);
         await until(() => dataOf(second, 'reading').length > 0, 2_000, 'the last weight');
         expect(fake.connections).toBe(1);
+        // steady: the same weight again about once a second, so the screen knows the scale talks
         const count = dataOf(stream, 'reading').length;
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        expect(dataOf(stream, 'reading').length - count).toBeLessThanOrEqual(scaleReadingsPerSecond + 1);
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        const again = dataOf(stream, 'reading').length - count;
+        expect(again).toBeGreaterThanOrEqual(1);
+        expect(again).toBeLessThanOrEqual(3);
 
         stream.close();
         second.close();

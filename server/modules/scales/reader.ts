@@ -23,6 +23,7 @@ import {
   scaleSilentMs,
 } from '../../../streams/config';
 import {
+  changedWeights,
   mtSicsWeightQuery,
   parseScaleLine,
   type ScaleProtocol,
@@ -75,10 +76,14 @@ export function scaleReadings(scale: ScaleAddress, scheduler: SchedulerLike = as
   );
 }
 
-/** What a screen is sent of a scale: stable decided, at most 5 a second, silent after 3 s without a reading. */
+/**
+ * What a screen is sent of a scale: stable decided, a steady weight once a second and a change at
+ * once, at most 5 a second, silent after 3 s without a reading.
+ */
 export const readScale = (scale: ScaleAddress, scheduler: SchedulerLike = asyncScheduler) =>
   scaleReadings(scale, scheduler).pipe(
     stableWeight(undefined, undefined, scheduler),
+    changedWeights(undefined, scheduler),
     throttleReadings(undefined, scheduler),
     scaleSignal(undefined, scheduler),
   );

@@ -248,7 +248,7 @@ export async function scaleRoutes(app: App): Promise<void> {
         summary: "A scale's live weight (server-sent events), read while the stream is open",
         security: [],
         description:
-          "`connected`, then `reading` (`{type, scaleId, weightKg, stable, at}`, at most 5 a second, `stable` by the scale's own flag, else within 0.05 kg for 1 s) and `silent` (`{type, scaleId}`: no reading for 3 s; the next reading ends it); `heartbeat` every 15 s. The stream ends when the scale is changed or removed: open it again.",
+          "`connected`, then `reading` (`{type, scaleId, weightKg, stable, at}`: a changed weight at once, a steady one again once a second, at most 5 a second, `stable` by the scale's own flag, else within 0.05 kg for 1 s) and `silent` (`{type, scaleId}`: no reading for 3 s; the next reading ends it); `heartbeat` every 15 s. The stream ends when the scale is changed or removed: open it again.",
         params: idParams,
         querystring: z.object({
           token: z.string().optional().describe('the access token (an EventSource cannot send headers)'),
