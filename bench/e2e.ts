@@ -43,7 +43,17 @@ import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser';
 import { adminPassword } from '../test/e2e/support/server';
 import { startServerProcess } from '../test/server/support/process';
 import { startHeldStreamProxy } from './held-stream-proxy';
-import { inParallel, percentile, progress, root, seedPallets, size, smoke, writeResults } from './support';
+import {
+  inParallel,
+  percentile,
+  progress,
+  root,
+  seedPallets,
+  size,
+  sleep,
+  smoke,
+  writeResults,
+} from './support';
 
 // a smoke run keeps the 101 pallets the batch needs
 const palletCount = size('PALLETS', 10_000, 120);
@@ -68,8 +78,6 @@ const targets = {
   heapMb: 80,
   dashboardChunkGzipKb: 150,
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const chunk = readdirSync(join(root, 'dist', 'assets')).find((f) => /^dashboard-screen-.*\.js$/.test(f));
 if (!chunk) throw new Error('no dashboard chunk in dist/assets: run `npx vite build` first');

@@ -32,6 +32,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { scaleReadingsPerSecond } from '../streams/config';
 import { hostStatusAnswer } from '../streams/printing';
+import type { ScaleReadingEvent } from '../streams/scales';
 import { adminNewPassword, call, putCatalog, seedPeople } from '../test/e2e/support/api';
 import { signIn } from '../test/e2e/support/app';
 import { chromiumArgs, chromiumPath, desktop } from '../test/e2e/support/browser';
@@ -39,7 +40,17 @@ import { adminPassword } from '../test/e2e/support/server';
 import { type FakePrinter, fakePrinterPorts, startFakePrinter } from '../test/server/fake-printer';
 import { type FakeScale, startFakeScale } from '../test/server/fake-scale';
 import { startServerProcess } from '../test/server/support/process';
-import { cpuMs, holdTargets, percentile, progress, seedPallets, size, smoke, writeResults } from './support';
+import {
+  cpuMs,
+  holdTargets,
+  percentile,
+  progress,
+  seedPallets,
+  size,
+  sleep,
+  smoke,
+  writeResults,
+} from './support';
 
 /** How often the console's fake scale sends: short, so its own interval is not what is measured. */
 const scaleIntervalMs = 20;
@@ -53,17 +64,6 @@ const turnPairs = size('TURN_PAIRS', 8, 1);
 const connections = 10;
 const targets = { readingToDisplayMedianMs: 100, apiP99WithDevicesRatio: 1.05 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A reading as the readings stream sends it. */
-interface Reading {
-  type: 'reading';
-  scaleId: string;
-  weightKg: number;
-  stable: boolean;
-  at: string;
-}
-
 /**
  * Opens the readings stream of `scaleId` and calls `onReading` with each reading; answers once
  * the first came, with the means to close it.
@@ -72,7 +72,7 @@ async function readingsStream(
   base: string,
   token: string,
   scaleId: string,
-  onReading: (reading: Reading) => void = () => {},
+  onReading: (reading: ScaleReadingEvent) => void = () => {},
 ): Promise<() => void> {
   const abort = new AbortController();
   const response = await fetch(`${base}/api/scales/${scaleId}/readings?token=${token}`, {
@@ -92,7 +92,7 @@ async function readingsStream(
           buffered = buffered.slice(end + 2);
           const data = frame.split('\n').find((line) => line.startsWith('data:'));
           if (!frame.includes('event: reading') || !data) continue;
-          onReading(JSON.parse(data.slice(5)) as Reading);
+          onReading(JSON.parse(data.slice(5)) as ScaleReadingEvent);
           first();
         }
       }

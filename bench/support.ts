@@ -23,6 +23,9 @@ export function size(name: string, full: number, small: number): number {
 /** Where the figures go: bench/results, or `BENCH_RESULTS_DIR`. */
 export const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(root, 'bench', 'results');
 
+/** Resolves after `ms`. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const started = performance.now();
 
 /**

@@ -1,20 +1,8 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import {
-  catchError,
-  combineLatest,
-  filter,
-  from,
-  map,
-  merge,
-  of,
-  skip,
-  startWith,
-  switchMap,
-  takeUntil,
-} from 'rxjs';
+import { catchError, combineLatest, filter, from, map, of, skip, startWith, switchMap } from 'rxjs';
 import type { Locale } from '../../streams/i18n';
-import type { LivePrinting } from '../../streams/live';
+import { type LivePrinting, type ReadState, readThenFollow } from '../../streams/live';
 import {
   type LabelSize,
   type PrinterStatus,
@@ -49,19 +37,13 @@ export interface LabelSettings {
 }
 
 /** The chosen location's printers and label settings, and a way to read them again. */
-export type PrintersState =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | ({ status: 'ready'; printers: Printer[] } & LabelSettings);
+export type PrintersState = ReadState<{ status: 'ready'; printers: Printer[] } & LabelSettings>;
 
 const loading: PrintersState = { status: 'loading' };
 
 /** A printing set-up as the ready state. */
-const readyOf = (
-  printers: readonly unknown[],
-  { gs1CompanyPrefix, labelLocale }: LabelSettings,
-): PrintersState => ({
-  status: 'ready',
+const readyOf = (printers: readonly unknown[], { gs1CompanyPrefix, labelLocale }: LabelSettings) => ({
+  status: 'ready' as const,
   printers: printers as Printer[],
   gs1CompanyPrefix,
   labelLocale,
@@ -70,7 +52,7 @@ const readyOf = (
 /**
  * The chosen location's printers and label settings: read over REST (again on `reload()`, after
  * this page's own change), and followed live, so a change made on another screen shows without a
- * reload. A change that arrives while the read is on its way is newer than its answer: it ends it.
+ * reload.
  */
 export function usePrinters(): { state: PrintersState; reload: () => void } {
   const { session } = useServices();
@@ -82,24 +64,15 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
       inputs$.pipe(
         switchMap(([api, id, , printing$]) => {
           if (id === null) return of(loading);
-          const ofHere = (printing: LivePrinting | null): printing is LivePrinting =>
-            printing?.locationId === id;
-          // the first value is the one the store holds already, older than the read
-          const changed$ = printing$.pipe(skip(1), filter(ofHere));
-          const read$ = combineLatest([
-            from(api.get<{ data: Printer[] }>('/api/printers', { query: { locationId: id } })),
-            from(api.get<LabelSettings>(`/api/locations/${id}/settings`)),
-          ]).pipe(
-            map(([list, settings]) => readyOf(list.data, settings)),
-            takeUntil(changed$),
-            catchError((error: unknown) => of<PrintersState>({ status: 'failed', error })),
-            startWith(loading),
+          return readThenFollow(
+            combineLatest([
+              from(api.get<{ data: Printer[] }>('/api/printers', { query: { locationId: id } })),
+              from(api.get<LabelSettings>(`/api/locations/${id}/settings`)),
+            ]).pipe(map(([list, settings]) => readyOf(list.data, settings))),
+            printing$,
+            (printing): printing is LivePrinting => printing?.locationId === id,
+            (printing) => readyOf(printing.printers, printing),
           );
-          const live = printing$.pipe(
-            filter(ofHere),
-            map((printing) => readyOf(printing.printers, printing)),
-          );
-          return merge(read$, live);
         }),
       ),
     [session.api, locationId, version, live$] as const,

@@ -1,6 +1,7 @@
 import { useObservable, useObservableEagerState, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { catchError, filter, from, map, merge, of, skip, startWith, switchMap, takeUntil } from 'rxjs';
+import { from, map, of, startWith, switchMap } from 'rxjs';
+import { type ReadState, readThenFollow } from '../../streams/live';
 import {
   type Scale,
   type ScaleFields,
@@ -13,17 +14,13 @@ import { useLocationId } from './app-state';
 import { useLiveScales$ } from './live';
 
 /** The chosen location's scales. */
-export type ScalesState =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; scales: Scale[] };
+export type ScalesState = ReadState<{ status: 'ready'; scales: Scale[] }>;
 
 const loading: ScalesState = { status: 'loading' };
 
 /**
  * The chosen location's scales: read over REST (again on `reload()`, after this page's own change),
- * and followed live, so a scale added or changed on another screen shows without a reload. A change
- * that arrives while the read is on its way is newer than its answer: it ends it.
+ * and followed live, so a scale added or changed on another screen shows without a reload.
  */
 export function useScales(): { state: ScalesState; reload: () => void } {
   const { session } = useServices();
@@ -35,21 +32,16 @@ export function useScales(): { state: ScalesState; reload: () => void } {
       inputs$.pipe(
         switchMap(([api, id, , scales$]) => {
           if (id === null) return of(loading);
-          const ofHere = (scales: readonly Scale[] | null): scales is readonly Scale[] =>
-            scales?.every((scale) => scale.locationId === id) === true;
-          // the first value is the one the store holds already, older than the read
-          const changed$ = scales$.pipe(skip(1), filter(ofHere));
-          const read$ = from(api.get<{ data: Scale[] }>('/api/scales', { query: { locationId: id } })).pipe(
-            map((list): ScalesState => ({ status: 'ready', scales: list.data })),
-            takeUntil(changed$),
-            catchError((error: unknown) => of<ScalesState>({ status: 'failed', error })),
-            startWith(loading),
+          const ready = (scales: readonly Scale[]) => ({ status: 'ready' as const, scales: [...scales] });
+          return readThenFollow(
+            from(api.get<{ data: Scale[] }>('/api/scales', { query: { locationId: id } })).pipe(
+              map((list) => ready(list.data)),
+            ),
+            scales$,
+            (scales): scales is readonly Scale[] =>
+              scales?.every((scale) => scale.locationId === id) === true,
+            ready,
           );
-          const live = scales$.pipe(
-            filter(ofHere),
-            map((scales): ScalesState => ({ status: 'ready', scales: [...scales] })),
-          );
-          return merge(read$, live);
         }),
       ),
     [session.api, locationId, version, live$] as const,

@@ -21,6 +21,7 @@ export { highlightChanges } from './highlight-changes';
 export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';
 export type { LiveSnapshot } from './projection';
+export { type ReadState, readThenFollow } from './read-then-follow';
 export { type PalletsLoad, restPalletsLoader, restSnapshotLoader } from './snapshot';
 export { boardKey, type PalletSort, palletKeys, type SortedIds, type SortKey, sortIds } from './sorting';
 export {

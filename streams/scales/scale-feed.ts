@@ -3,6 +3,7 @@ import { scaleReopenMs } from '../config';
 import { usableToken } from '../connection/preconditions';
 import type { EventSourceLike, MessageEventLike } from '../connection/types';
 import type { SessionStorages } from '../session/storage';
+import type { ScaleReadingEvent } from './scale';
 import type { ScaleWeight } from './stable-weight';
 
 /** What a screen needs to hear a scale: an EventSource, and the stored session whose token it shows. */
@@ -13,12 +14,12 @@ export interface ScaleFeedDeps {
   now: () => number;
 }
 
-/** The weight of a `reading` event (`{weightKg, stable, at}`), or null for anything else. */
+/** The weight of a `reading` event ({@link ScaleReadingEvent}), or null for anything else. */
 export function readingOf(event: MessageEventLike): ScaleWeight | null {
   try {
     const data: unknown = typeof event.data === 'string' ? JSON.parse(event.data) : null;
     if (!data || typeof data !== 'object') return null;
-    const { weightKg, stable, at } = data as Record<string, unknown>;
+    const { weightKg, stable, at } = data as Record<keyof ScaleReadingEvent, unknown>;
     const when = typeof at === 'string' ? Date.parse(at) : Number.NaN;
     if (typeof weightKg !== 'number' || typeof stable !== 'boolean' || Number.isNaN(when)) return null;
     return { weightKg, stable, at: when };

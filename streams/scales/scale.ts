@@ -12,6 +12,16 @@ export interface Scale {
   updatedAt: string;
 }
 
+/** A `reading` event of a scale's readings stream (GET /api/scales/{id}/readings), server and app alike. */
+export interface ScaleReadingEvent {
+  type: 'reading';
+  scaleId: string;
+  weightKg: number;
+  stable: boolean;
+  /** When the server read it (ISO 8601). */
+  at: string;
+}
+
 /** Whether `value` has a scale's shape, as a live event brings it. */
 export function isScale(value: unknown): value is Scale {
   if (!value || typeof value !== 'object') return false;

@@ -303,14 +303,7 @@ describe('revocation', () => {
       permissions: ['desktop_access', 'mobile_access'],
       locations: [location.id],
     });
-    // a signed-in session of its own (the tokens tests make belong to no stored session)
-    const session = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: out.username, password: out.password },
-      })
-    ).json();
+    const session = await server.signIn(out);
     // another process: an app of its own over the same database, hearing changes on its own listener
     const second = await buildApp(server.app.config, { database: server.database, logger: false });
     try {

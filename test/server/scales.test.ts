@@ -190,14 +190,7 @@ describe('scales: readings', () => {
       const elsewhere = await server.createLocation();
       const user = () => server.createUser({ permissions: ['desktop_access'], locations: [loc] });
       const [out, moved, stays] = await Promise.all([user(), user(), user()]);
-      // a signed-in session of its own (the tokens tests make belong to no stored session)
-      const session = (
-        await server.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: out.username, password: out.password },
-        })
-      ).json();
+      const session = await server.signIn(out);
       const streams = {
         out: await readings(id, session.token),
         moved: await readings(id, moved.token),

@@ -169,13 +169,7 @@ describe('PATCH /api/users/{id}', () => {
     const [a, b] = [await server.createLocation(), await server.createLocation()];
     const admin = await server.createUser({ admin: true });
     const ann = await server.createUser({ permissions: ['desktop_access'], locations: [a.id] });
-    const session = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: ann.username, password: ann.password },
-      })
-    ).json();
+    const session = await server.signIn(ann);
     const res = await call(admin, 'PATCH', `/api/users/${ann.id}`, {
       desktop_access: false,
       mobile_access: true,

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type Scale, type ScaleSignal, scaleProtocols } from '../../../streams/scales';
+import {
+  type Scale,
+  type ScaleReadingEvent,
+  type ScaleSignal,
+  scaleProtocols,
+} from '../../../streams/scales';
 import type { App } from '../../app';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
@@ -104,7 +109,14 @@ async function scalesChanged(
 function signalFrame(scaleId: string, signal: ScaleSignal): Buffer {
   if (signal.kind === 'silent') return sseFrame('silent', { type: 'silent', scaleId });
   const { weightKg, stable, at } = signal.reading;
-  return sseFrame('reading', { type: 'reading', scaleId, weightKg, stable, at: new Date(at).toISOString() });
+  const event: ScaleReadingEvent = {
+    type: 'reading',
+    scaleId,
+    weightKg,
+    stable,
+    at: new Date(at).toISOString(),
+  };
+  return sseFrame('reading', event);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refusalText } from '../../shell/api-error';
+import { apiErrorText, refusalText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import { useToasts } from '../../ui/toasts';
 import styles from './printer-config-screen.module.css';
 
 /**
@@ -52,5 +53,42 @@ export function DeviceForm({
         <Button onClick={onCancel}>{t('actions.cancel')}</Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A printer's or scale's Edit and Delete in its row: Delete asks `deleteQuestion` first, and says
+ * a refusal in a toast.
+ */
+export function DeviceActions({
+  name,
+  deleteQuestion,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  deleteQuestion: string;
+  onEdit: () => void;
+  onDelete: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('printers');
+  const toasts = useToasts();
+  const remove = async () => {
+    if (!window.confirm(deleteQuestion)) return;
+    try {
+      await onDelete();
+    } catch (error) {
+      toasts.notify(apiErrorText(error), { variant: 'error' });
+    }
+  };
+  return (
+    <span className={styles.rowActions}>
+      <Button onClick={onEdit} aria-label={t('editName', { name })}>
+        {t('edit')}
+      </Button>
+      <Button variant="danger" onClick={remove} aria-label={t('deleteName', { name })}>
+        {t('delete')}
+      </Button>
+    </span>
   );
 }

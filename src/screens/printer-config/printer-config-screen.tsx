@@ -33,7 +33,7 @@ import { SelectField } from '../../ui/select-field';
 import { CheckField, TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { DeviceAddressFields } from './device-address-fields';
-import { DeviceForm } from './device-form';
+import { DeviceActions, DeviceForm } from './device-form';
 import { LabelPreview } from './label-preview';
 import styles from './printer-config-screen.module.css';
 import { ScalesPanel } from './scales-panel';
@@ -352,15 +352,6 @@ export default function PrinterConfigScreen() {
     openForm(null);
     reload();
   };
-  const remove = async (printer: Printer) => {
-    if (!window.confirm(t('deleteQuestion', { name: printer.name }))) return;
-    try {
-      await commands.remove(printer.id);
-      reload();
-    } catch (error) {
-      toasts.notify(apiErrorText(error), { variant: 'error' });
-    }
-  };
 
   return (
     <div className={styles.screen}>
@@ -417,21 +408,12 @@ export default function PrinterConfigScreen() {
                     </span>
                   </button>
                   {canManage && (
-                    <span className={styles.rowActions}>
-                      <Button
-                        onClick={() => openForm({ kind: 'edit', printer })}
-                        aria-label={t('editName', { name: printer.name })}
-                      >
-                        {t('edit')}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        onClick={() => remove(printer)}
-                        aria-label={t('deleteName', { name: printer.name })}
-                      >
-                        {t('delete')}
-                      </Button>
-                    </span>
+                    <DeviceActions
+                      name={printer.name}
+                      deleteQuestion={t('deleteQuestion', { name: printer.name })}
+                      onEdit={() => openForm({ kind: 'edit', printer })}
+                      onDelete={() => commands.remove(printer.id).then(reload)}
+                    />
                   )}
                 </li>
               ))}

@@ -9,7 +9,7 @@ import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { useToasts } from '../../ui/toasts';
 import { DeviceAddressFields } from './device-address-fields';
-import { DeviceForm } from './device-form';
+import { DeviceActions, DeviceForm } from './device-form';
 import styles from './printer-config-screen.module.css';
 
 const blank: ScaleFields = { name: '', host: '', port: 9100, protocol: 'mt-sics' };
@@ -80,15 +80,6 @@ export function ScalesPanel({ canManage }: { canManage: boolean }) {
     setEditing(null);
     reload();
   };
-  const remove = async (scale: Scale) => {
-    if (!window.confirm(t('scales.deleteQuestion', { name: scale.name }))) return;
-    try {
-      await commands.remove(scale.id);
-      reload();
-    } catch (error) {
-      toasts.notify(apiErrorText(error), { variant: 'error' });
-    }
-  };
   const scales = state.status === 'ready' ? state.scales : [];
   return (
     <section aria-labelledby="scales-heading" className={styles.panel}>
@@ -115,21 +106,12 @@ export function ScalesPanel({ canManage }: { canManage: boolean }) {
               </span>
             </span>
             {canManage && (
-              <span className={styles.rowActions}>
-                <Button
-                  onClick={() => setEditing({ kind: 'edit', scale })}
-                  aria-label={t('editName', { name: scale.name })}
-                >
-                  {t('edit')}
-                </Button>
-                <Button
-                  variant="danger"
-                  onClick={() => remove(scale)}
-                  aria-label={t('deleteName', { name: scale.name })}
-                >
-                  {t('delete')}
-                </Button>
-              </span>
+              <DeviceActions
+                name={scale.name}
+                deleteQuestion={t('scales.deleteQuestion', { name: scale.name })}
+                onEdit={() => setEditing({ kind: 'edit', scale })}
+                onDelete={() => commands.remove(scale.id).then(reload)}
+              />
             )}
           </li>
         ))}

@@ -44,6 +44,11 @@ export interface TestServer {
   createUser(spec?: UserSpec): Promise<TestUser>;
   /** Signs an access token for `userId`; a negative `expiresInS` gives an expired one. */
   tokenFor(userId: string, expiresInS?: number): Promise<string>;
+  /**
+   * Signs `user` in through the API: a stored session of its own (the tokens `createUser` makes
+   * belong to none), which a sign-out or a password reset ends.
+   */
+  signIn(user: Pick<TestUser, 'username' | 'password'>): Promise<{ token: string; refreshToken: string }>;
 }
 
 /** Options of {@link setupTestServer}. */
@@ -140,6 +145,16 @@ export function setupTestServer(options: TestServerOptions = {}): TestServer {
         }
         const token = await server.tokenFor(id);
         return { id, username, password, token, headers: { authorization: `Bearer ${token}` } };
+      },
+      async signIn({ username, password }) {
+        const answer = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username, password },
+        });
+        if (answer.statusCode !== 200)
+          throw new Error(`sign-in refused: ${answer.statusCode} ${answer.body}`);
+        return answer.json();
       },
     } satisfies TestServer);
   });
