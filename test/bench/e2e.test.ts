@@ -1,3 +1,4 @@
+// Runs about 160 s beside the other tests (test/sequencer.ts starts the longest first).
 // bench:e2e run small (a smoke run): the dashboard, then the sorting console, the scales and the
 // phone, each in Chromium against its own server. One that can no longer finish, or writes no figures, fails
 // here. Speed is the benchmarks' own business, not the tests'.

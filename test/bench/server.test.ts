@@ -1,3 +1,4 @@
+// Runs about 130 s beside the other tests (test/sequencer.ts starts the longest first).
 // Every benchmark that drives the server alone, run small (a smoke run): one that can no longer
 // finish, or writes no figures, fails here. Speed is the benchmarks' own business, not the tests'.
 import { describe, expect, it } from 'vitest';

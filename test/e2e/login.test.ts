@@ -1,3 +1,4 @@
+// Runs about 250 s beside the other tests, most of it the two-tab series (test/sequencer.ts starts the longest first).
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

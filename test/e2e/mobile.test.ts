@@ -1,3 +1,4 @@
+// Runs about 90 s beside the other tests (test/sequencer.ts starts the longest first).
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

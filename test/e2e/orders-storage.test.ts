@@ -1,3 +1,4 @@
+// Runs about 60 s beside the other tests (test/sequencer.ts starts the longest first).
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Runs about 60 s beside the other tests (test/sequencer.ts starts the longest first).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people, seedPeople } from './support/api';
