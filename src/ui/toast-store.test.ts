@@ -35,6 +35,39 @@ describe('toast store', () => {
     });
   });
 
+  it('keeps a toast while it is read, and hides it its whole duration after it is let go', () => {
+    run(({ cold, expectObservable }, ts) => {
+      const store = createToastStore(ts);
+      // shown at 1, held at 2001 (1 s before it would go), let go at 6001: gone at 9001
+      cold('-a 1999ms h 3999ms r').subscribe((v) => {
+        if (v === 'a') store.notify('Zone "Hall B" still holds 12 pallets', { variant: 'error' });
+        else if (v === 'h') store.hold(1);
+        else store.release(1);
+      });
+      expectObservable(store.state$.pipe(map((s) => ids(s.stack))), '^ 10000ms !').toBe('x y 8999ms x', {
+        x: '',
+        y: '1',
+      });
+    });
+  });
+
+  it('lets go of a toast held and released before its time, and ignores the hold of another', () => {
+    run(({ cold, expectObservable }, ts) => {
+      const store = createToastStore(ts);
+      cold('-a 99ms h 99ms r o').subscribe((v) => {
+        if (v === 'a') store.notify('Saved');
+        else if (v === 'h') store.hold(1);
+        else if (v === 'r') store.release(1);
+        else store.hold(2);
+      });
+      // released at 201: gone 3000 ms later, at 3201
+      expectObservable(store.state$.pipe(map((s) => ids(s.stack))), '^ 4000ms !').toBe('x y 3199ms x', {
+        x: '',
+        y: '1',
+      });
+    });
+  });
+
   it('lets a toast choose its own duration and a newer centre toast replace the older', () => {
     run(({ cold, expectObservable }, ts) => {
       const store = createToastStore(ts);

@@ -6,9 +6,13 @@ import {
   map,
   merge,
   mergeMap,
+  NEVER,
   type SchedulerLike,
   Subject,
   scan,
+  startWith,
+  switchMap,
+  take,
   takeUntil,
   timer,
 } from 'rxjs';
@@ -51,7 +55,9 @@ function reduce(state: ToastState, action: Action): ToastState {
 
 /**
  * The centre toast (one at a time, a new one replaces it) and the notification stack (newest last,
- * at most 3). Each disappears after its duration, 3000 ms by default, unless dismissed first. A
+ * at most 3). Each disappears after its duration, 3000 ms by default, unless dismissed first; a
+ * toast being read (`hold`: the pointer on it, or the focus in it) stays, and its whole duration
+ * starts again once it is let go (`release`), so a long message can be read to its end. A
  * message `quiet` holds back is not shown (a call that failed because the phone is offline: the
  * offline banner says so already).
  */
@@ -62,10 +68,17 @@ export function createToastStore(
   let nextId = 1;
   const shown$ = new Subject<Action & { kind: 'centre' | 'stack' }>();
   const dismissed$ = new Subject<number>();
+  const held$ = new Subject<{ id: number; held: boolean }>();
   const state = new BehaviorSubject<ToastState>({ centre: null, stack: [] });
   const expired$ = shown$.pipe(
     mergeMap(({ toast }) =>
-      timer(toast.durationMs, scheduler).pipe(
+      held$.pipe(
+        filter(({ id }) => id === toast.id),
+        map(({ held }) => held),
+        startWith(false),
+        distinctUntilChanged(),
+        switchMap((held) => (held ? NEVER : timer(toast.durationMs, scheduler))),
+        take(1),
         map(() => toast.id),
         takeUntil(dismissed$.pipe(filter((id) => id === toast.id))),
       ),
@@ -95,6 +108,10 @@ export function createToastStore(
       if (!quiet(message)) shown$.next({ kind: 'stack', toast: make(message, options) });
     },
     dismiss: (id: number) => dismissed$.next(id),
+    /** The toast is being read: it stays until released. */
+    hold: (id: number) => held$.next({ id, held: true }),
+    /** The toast is no longer read: it goes after its whole duration from now. */
+    release: (id: number) => held$.next({ id, held: false }),
   };
 }
 

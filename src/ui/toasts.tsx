@@ -46,22 +46,34 @@ export function useToasts() {
   return store;
 }
 
+/**
+ * A toast: its message cut at two lines in the stack, whole while the pointer is on it or the
+ * focus in it, which also keeps it (`hold`) until it is let go.
+ */
 function ToastCard({
   toast,
-  onDismiss,
+  store,
   style,
 }: {
   toast: Toast;
-  onDismiss: () => void;
+  store: ToastStore;
   style?: React.CSSProperties;
 }) {
   const { t } = useTranslation();
+  const hold = () => store.hold(toast.id);
+  const release = () => store.release(toast.id);
+  const onDismiss = () => store.dismiss(toast.id);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the pointer and the focus only keep the toast while it is read (an alert or a status); its one control is its dismiss button
     <div
       className={`${styles.toast} ${styles[toast.variant]}`}
       role={toast.variant === 'error' ? 'alert' : 'status'}
       data-variant={toast.variant}
       style={style}
+      onPointerEnter={hold}
+      onPointerLeave={release}
+      onFocus={hold}
+      onBlur={release}
     >
       <Icon name={icons[toast.variant]} />
       <span className={styles.message}>{toast.message}</span>
@@ -79,7 +91,7 @@ function Toasts({ store, position }: { store: ToastStore; position: ToastPositio
     <>
       {centre && (
         <div className={styles.centre}>
-          <ToastCard toast={centre} onDismiss={() => store.dismiss(centre.id)} />
+          <ToastCard toast={centre} store={store} />
         </div>
       )}
       <div className={`${styles.stack} ${styles[position]}`} data-position={position} aria-live="polite">
@@ -87,7 +99,7 @@ function Toasts({ store, position }: { store: ToastStore; position: ToastPositio
           <ToastCard
             key={t.id}
             toast={t}
-            onDismiss={() => store.dismiss(t.id)}
+            store={store}
             style={position === 'center' ? undefined : { [edge]: notificationOffsetPx(stack.length - 1 - i) }}
           />
         ))}
