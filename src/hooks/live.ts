@@ -70,8 +70,15 @@ function useLiveSlice<T, D extends readonly unknown[]>(
 
 const noIds: readonly string[] = [];
 
-/** loading (no data yet), stale (the phone's last known data), ready, or reloading (after a reset or a refresh, older data still shown); null without a location. */
+/** loading (no data yet), partial (the first pallets, the rest loading), stale (the phone's last known data), ready, or reloading (after a reset or a refresh, older data still shown); null without a location. */
 export const useLiveStatus = () => useLiveSlice((state) => state?.status ?? null, []);
+
+/**
+ * Whether a pallet missing from the live data is surely not there: not while nothing has loaded,
+ * nor while the pallets beyond the first page are loading.
+ */
+export const allPalletsKnown = (status: LiveStoreState['status'] | null) =>
+  status !== 'loading' && status !== 'partial';
 
 /** The location's pallets in display order (newest first). */
 export const usePalletIds = () => useLiveSlice((state) => state?.pallets.ids ?? noIds, []);

@@ -31,21 +31,26 @@ import styles from './shell.module.css';
 
 /**
  * The work under way (SPEC 2): the last action that must not be interrupted behind the
- * full-screen overlay, background work (the last begun, or a reload of the location's data after
- * the server's `reset`) in the corner.
+ * full-screen overlay, background work (the last begun, a reload of the location's data after
+ * the server's `reset`, or its pallets beyond the first page) in the corner.
  */
 function Processing() {
   const { t } = useTranslation();
   const jobs = useObservableEagerState(useServices().processing.state$);
-  const reloading = useLiveStatus() === 'reloading';
+  const status = useLiveStatus();
+  const loadingInBackground = status === 'reloading' || status === 'partial';
   const blocking = jobs.findLast((job) => job.kind === 'blocking');
   const background = jobs.findLast((job) => job.kind === 'background');
   return (
     <>
       <LoadingOverlay show={blocking !== undefined} text={blocking?.text} />
       <ProcessingIndicator
-        show={background !== undefined || reloading}
-        text={background ? background.text : t('background.reload')}
+        show={background !== undefined || loadingInBackground}
+        text={
+          background
+            ? background.text
+            : t(status === 'partial' ? 'background.morePallets' : 'background.reload')
+        }
       />
     </>
   );

@@ -19,6 +19,8 @@ export interface LiveSnapshot {
   overview?: OverviewStats;
   /** The newest event the snapshot already includes; later events are applied on top. */
   lastEventId?: number | null;
+  /** Only the first of the pallets (the rest are loading): shown, but no event is applied on it. */
+  partial?: boolean;
 }
 
 /** Where a pallet stands in storage. */

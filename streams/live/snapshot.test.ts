@@ -5,7 +5,7 @@ import { createFakeFetch } from '../http/fake-fetch';
 import { restPalletsLoader, restSnapshotLoader } from './snapshot';
 
 describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
-  it('reads every page of pallets, orders and zones plus the overview, with the oldest last event id', async () => {
+  it('reads every page of pallets, orders and zones plus the overview, with the oldest last event id, the first page ahead of the others', async () => {
     const fetch = createFakeFetch(({ path, query }) => {
       expect(query.get('locationId')).toBe('L1');
       if (path === '/api/pallets') {
@@ -29,20 +29,37 @@ describe('restSnapshotLoader (CONTRACT "Warehouse data")', () => {
       return { body: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 } };
     });
     const load = restSnapshotLoader(createApiClient({ fetch, token: () => 't' }));
-    expect(await firstValueFrom(load('L1'))).toEqual({
-      pallets: [
-        { id: 'p1', boxType: 'crate' },
-        { id: 'p2', storageZone: 'A' },
-      ],
+    const rest = {
       orders: [{ id: 'o1', palletIds: [], assignedPallets: 0 }],
       zones: [{ id: 'z1', locationId: 'L1', name: 'Cold store', rows: 2, rowCapacity: 4 }],
       overview: { totalKgWarehouse: 5, totalKgAssigned: 0, shippedToday: 1 },
       lastEventId: 9,
-    });
+    };
+    expect(await firstValueFrom(load('L1').pipe(toArray()))).toEqual([
+      { pallets: [{ id: 'p1', boxType: 'crate' }], ...rest, partial: true },
+      {
+        pallets: [
+          { id: 'p1', boxType: 'crate' },
+          { id: 'p2', storageZone: 'A' },
+        ],
+        ...rest,
+      },
+    ]);
     expect(fetch.calls.filter((c) => c.path === '/api/pallets').map((c) => c.query.get('limit'))).toEqual([
       '1000',
       '1000',
     ]);
+  });
+  it('gives one snapshot, not partial, when the pallets fit in one page', async () => {
+    const fetch = createFakeFetch(({ path }) =>
+      path === '/api/dashboard/overview'
+        ? { body: { totalKgWarehouse: 0, totalKgAssigned: 0, shippedToday: 0 } }
+        : { body: { data: [], nextCursor: null, lastEventId: 3 } },
+    );
+    const load = restSnapshotLoader(createApiClient({ fetch, token: () => 't' }));
+    const snapshots = await firstValueFrom(load('L1').pipe(toArray()));
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).not.toHaveProperty('partial');
   });
 });
 

@@ -1,4 +1,4 @@
-import { EMPTY, expand, forkJoin, last, map, type Observable, scan } from 'rxjs';
+import { combineLatest, EMPTY, expand, filter, forkJoin, last, map, type Observable, scan } from 'rxjs';
 import type { ApiClient } from '../http/client';
 import { readOrder, readPallet, readZone } from './normalise';
 import type { LiveSnapshot } from './projection';
@@ -68,27 +68,35 @@ export function restPalletsLoader(
 
 /**
  * Loads a location's snapshot over REST: every active pallet, every order, every storage zone
- * and the overview, each entity read as the live events' are. Its last event id is the oldest any page was current with, so that no
- * event a page missed is skipped when the stream is applied on top.
+ * and the overview, each entity read as the live events' are. Its last event id is the oldest any
+ * page was current with, so that no event a page missed is skipped when the stream is applied on
+ * top. When the pallets take more than one page, the first comes before them all as a snapshot
+ * marked `partial` (with every order, zone and the overview): a screen draws its first rows while
+ * the rest load.
  */
 export function restSnapshotLoader(api: ApiClient): (locationId: string) => Observable<LiveSnapshot> {
   return (locationId) =>
-    forkJoin({
-      pallets: allPages(api, '/api/pallets', locationId, readPallet),
-      orders: allPages(api, '/api/orders', locationId, readOrder),
-      zones: allPages(api, '/api/storage/zones', locationId, readZone),
-      overview: api.request$<OverviewStats>({
-        method: 'GET',
-        path: '/api/dashboard/overview',
-        query: { locationId },
+    combineLatest([
+      pagesOf(api, '/api/pallets', { locationId }, readPallet),
+      forkJoin({
+        orders: allPages(api, '/api/orders', locationId, readOrder),
+        zones: allPages(api, '/api/storage/zones', locationId, readZone),
+        overview: api.request$<OverviewStats>({
+          method: 'GET',
+          path: '/api/dashboard/overview',
+          query: { locationId },
+        }),
       }),
-    }).pipe(
-      map(({ pallets, orders, zones, overview }) => ({
+    ]).pipe(
+      // what has come when the rest are first in, then every pallet
+      filter(([pallets], index) => index === 0 || pallets.nextCursor === null),
+      map(([pallets, { orders, zones, overview }]) => ({
         pallets: pallets.data,
         orders: orders.data,
         zones: zones.data,
         overview,
         lastEventId: Math.min(pallets.lastEventId, orders.lastEventId, zones.lastEventId),
+        ...(pallets.nextCursor !== null && { partial: true }),
       })),
     );
 }

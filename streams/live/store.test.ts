@@ -90,6 +90,38 @@ describe('createLiveStore', () => {
   );
 
   it(
+    'shows the first pallets of a snapshot while the rest load, holding the events for the whole of it; a reload keeps the old data instead',
+    marbles((m) => {
+      const messages = m.hot('  c 199ms b 999ms r', {
+        c: connected(10),
+        b: palletMessage('b', 'add', {}, 11),
+        r: reset,
+      });
+      const load = () =>
+        m.cold('              99ms f 299ms (w|)', {
+          f: { ...snapshot('a'), lastEventId: 10, partial: true },
+          w: { ...snapshot('a', 'z'), lastEventId: 10 },
+        });
+      const store = createLiveStore({
+        messages$: messages,
+        locationId: 'L1',
+        loadSnapshot: load,
+        random: () => 0,
+        scheduler: m.scheduler,
+      });
+      // the first page at 99 (b, at 200, held), all at 399 with b on top; the reset's load
+      // (from 1200) shows the old data until it is whole, at 1599
+      m.expect(pallets(store.state$)).toBeObservable('l 98ms p 299ms w 800ms r 398ms o', {
+        l: 'loading:',
+        p: 'partial:a',
+        w: 'ready:baz',
+        r: 'reloading:baz',
+        o: 'ready:az',
+      });
+    }),
+  );
+
+  it(
     'loads again on event: reset and on reload(), showing the old data meanwhile, and retries a failed load after 1 s',
     marbles((m) => {
       const messages = m.hot('  1000ms c 999ms c 1999ms r', { c: connected(0), r: reset });

@@ -80,10 +80,12 @@ export interface KeptSnapshots {
 /** What a location's live store shows. */
 export interface LiveStoreState {
   /**
-   * loading: no data yet; stale: the data the phone last knew (kept), the server not reached
-   * yet; reloading: after `event: reset` or `reload()`, the old data still shown.
+   * loading: no data yet; partial: the first of the pallets shown, the rest loading (every
+   * order and zone is there; live changes wait for them all); stale: the data the phone last
+   * knew (kept), the server not reached yet; reloading: after `event: reset` or `reload()`, the
+   * old data still shown.
    */
-  status: 'loading' | 'stale' | 'ready' | 'reloading';
+  status: 'loading' | 'partial' | 'stale' | 'ready' | 'reloading';
   pallets: Entities<Pallet>;
   orders: Entities<Order>;
   zones: Entities<StorageZone>;
@@ -154,6 +156,7 @@ type Action =
   | { kind: 'loading' }
   | { kind: 'snapshot'; snapshot: LiveSnapshot; watermark: number; now: number }
   | { kind: 'kept'; snapshot: LiveSnapshot; now: number }
+  | { kind: 'partial'; snapshot: LiveSnapshot; now: number }
   | { kind: 'events'; events: readonly LiveEvent[]; now: number }
   | { kind: 'optimistic'; step: OptimisticStep<LiveEvent>; now: number };
 
@@ -186,6 +189,15 @@ function reduce(model: Model, action: Action): Model {
       return {
         ...model,
         status: 'stale',
+        projection: projectionOf(action.snapshot, 0, model.projection.pendingZones, [], action.now),
+      };
+    case 'partial':
+      // a first screenful while nothing is shown; data shown already (kept, or before a reload)
+      // stays until the whole snapshot replaces it, and events stay held for that
+      if (model.status !== 'loading') return model;
+      return {
+        ...model,
+        status: 'partial',
         projection: projectionOf(action.snapshot, 0, model.projection.pendingZones, [], action.now),
       };
     case 'events':
@@ -260,12 +272,15 @@ export function createLiveStore(deps: LiveStoreDeps): LiveStore {
       defer(() => from(deps.loadSnapshot(deps.locationId))).pipe(
         retry({ delay: (_error, attempt) => timer(retryDelayMs(attempt, deps.random), scheduler) }),
         map(
-          (snapshot): Action => ({
-            kind: 'snapshot',
-            snapshot,
-            watermark: (message && reportedLastId(message)) ?? 0,
-            now: scheduler.now(),
-          }),
+          (snapshot): Action =>
+            snapshot.partial
+              ? { kind: 'partial', snapshot, now: scheduler.now() }
+              : {
+                  kind: 'snapshot',
+                  snapshot,
+                  watermark: (message && reportedLastId(message)) ?? 0,
+                  now: scheduler.now(),
+                },
         ),
         startWith<Action>({ kind: 'loading' }),
       ),

@@ -144,6 +144,48 @@ describe('the pallet board', () => {
     }
   }, 180_000);
 
+  it('draws the first page of the pallets while the rest load, says so, then shows them all', async () => {
+    for (let i = 0; i < 3; i++) await make({ weight: 300 + i });
+    const active = await call<{ data: ApiPallet[] }>(
+      server.url,
+      'GET',
+      `/api/pallets?locationId=${locationId}&limit=1000`,
+      undefined,
+      adminToken,
+    );
+    const browser = await openBrowser(wide);
+    try {
+      const page = await browser.page();
+      // pages of 2 pallets, the second held back until the first rows are seen
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) => url.pathname === '/api/pallets' && !url.searchParams.has('status'),
+        async (route) => {
+          const url = new URL(route.request().url());
+          url.searchParams.set('limit', '2');
+          if (url.searchParams.get('cursor')) await held;
+          await route.continue({ url: url.toString() });
+        },
+      );
+      await signIn(page, server.url, people.manager);
+      await page.locator('output[data-status="partial"]', { hasText: 'Loading more…' }).waitFor();
+      expect(await shownIds(page)).toHaveLength(2);
+      await page.getByRole('status').filter({ hasText: 'Loading the rest of the pallets...' }).waitFor();
+      await page.screenshot({ path: join(screenshots, 'dashboard-first-page.png') });
+      release();
+      await page.locator('output[data-status="ready"]').waitFor();
+      await expect
+        .poll(async () => (await shownIds(page)).sort())
+        .toEqual(active.data.map((p) => p.id).sort());
+      expect(await page.getByText('Loading the rest of the pallets...').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('lists the shipped and processed pallets under Pallet status after a reload, and a filter bar whose choices read fully', async () => {
     const [shipped, processed, active] = [await make({}), await make({}), await make({})];
     const order = await call<{ id: string }>(

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import {
+  allPalletsKnown,
   useLiveStatus,
   useOrder,
   useOrderIds,
@@ -47,7 +48,7 @@ export function StoreAnywhere({
   const { t } = useTranslation('mobile');
   const format = useFormats();
   const zones = useZones() ?? [];
-  const loading = useLiveStatus() === 'loading';
+  const loading = !allPalletsKnown(useLiveStatus());
   const [zoneId, setZoneId] = useState('');
   const [row, setRow] = useState('');
   const zone = zones.find((z) => z.zone.id === zoneId);
@@ -194,8 +195,10 @@ export function PalletScreen() {
       <>
         <PageTitle page={t('pallet.pageTitle', { id: palletId })} />
         {back}
-        <h2 className={styles.title}>{status === 'loading' ? t('pallet.loading') : t('pallet.notFound')}</h2>
-        {status !== 'loading' && (
+        <h2 className={styles.title}>
+          {allPalletsKnown(status) ? t('pallet.notFound') : t('pallet.loading')}
+        </h2>
+        {allPalletsKnown(status) && (
           <>
             <p className={styles.hint}>
               <Trans

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
-import { useLiveStatus, usePallet, usePalletLookup, useWaiting, useZones } from '../../hooks/live';
+import {
+  allPalletsKnown,
+  useLiveStatus,
+  usePallet,
+  usePalletLookup,
+  useWaiting,
+  useZones,
+} from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { useFormats } from '../../i18n/format';
@@ -157,10 +164,11 @@ export function StorageScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const context = storageContextOf(new URLSearchParams(search));
-  // while the location's data loads (or cannot, offline) the zones are not known, not absent
+  // while the location's data loads (or cannot, offline) the zones and what their rows hold are
+  // not known, not absent
   const status = useLiveStatus();
   const known = useZones();
-  const zones = status === 'loading' ? null : known;
+  const zones = allPalletsKnown(status) ? known : null;
   const scan = usePalletScan();
   const occupancy =
     context.type === 'zone_selection' ? undefined : zones?.find((z) => z.zone.id === context.zoneId);
