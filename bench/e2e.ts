@@ -4,7 +4,9 @@
  * - a change's latency: from the mutation's HTTP answer to the row changed in another page's DOM,
  *   p50 and p99 over 200 isolated changes (each a leading-edge delivery, no throttle wait) and over
  *   a burst of 20 changes a second;
- * - the board's first render of the 10,000 pallets after the snapshot's last page arrived;
+ * - the board's first rows: from the navigation to /dashboard (signed in) to the first row painted,
+ *   and from the arrival of the snapshot's first page of pallets, which they are drawn from (the
+ *   other pages load after them);
  * - the main-thread time to apply and paint a 100-event batch, delivered as one (median of 5): the
  *   100 changes commit over seconds here, so a page behind a proxy that holds its live stream gets
  *   them in one burst inside an open throttle window; the JS heap with 10,000 pallets;
@@ -21,9 +23,9 @@
  *   page does on that click, without seeding 100,000 pallets through the API), median of 5;
  * - the dashboard chunk's size, gzipped;
  * - the inventory screen's first render of the same 10,000 pallets (stock summed, list painted)
- *   after the snapshot's last page arrived.
+ *   after the snapshot's first page of pallets arrived.
  * Targets (floors to meet, not races): isolated p50 ≤ 60 ms, p99 ≤ 150 ms; burst p99 ≤ 300 ms;
- * first render ≤ 400 ms; a 100-event batch ≤ 16 ms; heap ≤ 80 MB; chunk ≤ 150 KB; assignment p99
+ * navigation to the first row ≤ 250 ms; first render ≤ 400 ms; a 100-event batch ≤ 16 ms; heap ≤ 80 MB; chunk ≤ 150 KB; assignment p99
  * ≤ 500 ms (its 300 ms batch window included); map render ≤ 100 ms; language switch ≤ 100 ms;
  * inventory first render ≤ 500 ms.
  * Writes bench/results/e2e.json.
@@ -68,6 +70,7 @@ const targets = {
   isolatedP50Ms: 60,
   isolatedP99Ms: 150,
   burstP99Ms: 300,
+  navigationToFirstRowMs: 250,
   firstRenderMs: 400,
   inventoryFirstRenderMs: 500,
   batchOf100Ms: 16,
@@ -133,13 +136,14 @@ try {
   const open = async (path?: string, base = server.url) => {
     const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    // when the last snapshot page arrived, and when the first row was painted after it
+    // when the snapshot's first page of pallets arrived, and when the first row was painted after
+    // it (since the navigation)
     await page.addInitScript(() => {
       const w = window as unknown as { snapshotAt?: number; paintedAt?: number };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries())
           if (entry.name.includes('/api/pallets?'))
-            w.snapshotAt = (entry as PerformanceResourceTiming).responseEnd;
+            w.snapshotAt ??= (entry as PerformanceResourceTiming).responseEnd;
       }).observe({ type: 'resource', buffered: true });
       new MutationObserver((_, observer) => {
         if (!document.querySelector('[data-pallet-id]')) return;
@@ -149,7 +153,8 @@ try {
     });
     await signIn(page, base, people.manager);
     progress(`signed in at ${base}`);
-    if (path) await page.goto(`${base}${path}`);
+    // a navigation of its own, signed in, as a desk worker opens the screen in the morning
+    await page.goto(`${base}${path ?? '/dashboard'}`);
     await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
     progress(`${path ?? 'the dashboard'} shows its pallets`);
@@ -165,6 +170,9 @@ try {
       }),
     );
   const firstRenderMs = await renderTime(reader);
+  const navigationToFirstRowMs = Math.round(
+    await reader.evaluate(() => (window as unknown as { paintedAt: number }).paintedAt),
+  );
   void writer;
   progress('two dashboards open');
 
@@ -485,6 +493,7 @@ try {
     isolated: { changes, p50Ms: percentile(isolated, 50), p99Ms: percentile(isolated, 99) },
     burst20PerSecond: { changes, p50Ms: percentile(burst, 50), p99Ms: percentile(burst, 99) },
     assignToOtherPage: { assignments, p50Ms: percentile(assigned, 50), p99Ms: percentile(assigned, 99) },
+    navigationToFirstRowMs,
     firstRenderMs,
     storageMap: { ...map, renderMs: mapRenderMs, rendersMs: mapRenders },
     languageSwitch: { ms: languageSwitchMs, switchesMs: switches, firstWithCataloguesMs: firstSwitchMs },
@@ -518,7 +527,8 @@ try {
     `assignment → other page's order count: p50 ${result.assignToOtherPage.p50Ms} ms, p99 ${result.assignToOtherPage.p99Ms} ms (${verdict(result.assignToOtherPage.p99Ms, targets.assignP99Ms)})`,
   );
   console.log(
-    `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
+    `navigation to the dashboard's first row with ${palletCount.toLocaleString('en')} pallets: ${navigationToFirstRowMs} ms (${verdict(navigationToFirstRowMs, targets.navigationToFirstRowMs)})`,
+    `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot's first page: ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
   );
   console.log(
     `dashboard with a ${map.zones}×${map.rows}×${map.perRow} storage map, opened to painted: median ${mapRenderMs} ms of ${mapRenders.join(', ')} (${verdict(mapRenderMs, targets.mapRenderMs)})`,
@@ -530,7 +540,7 @@ try {
     `sort of the board by ID, click to painted, ${palletCount.toLocaleString('en')} pallets: median ${sortClickMs} ms of ${clickSorts.join(', ')} (${verdict(sortClickMs, targets.sortMs)}); the store's sort of ${sortedPallets.toLocaleString('en')} pallets: median ${storeSortMs} ms of ${storeSorts.join(', ')} (${verdict(storeSortMs, targets.sortMs)}), CPU ${storeSortCpuMs} ms`,
   );
   console.log(
-    `inventory's first render of ${palletCount.toLocaleString('en')} pallets after the snapshot: ${inventoryFirstRenderMs} ms (${verdict(inventoryFirstRenderMs, targets.inventoryFirstRenderMs)})`,
+    `inventory's first render of ${palletCount.toLocaleString('en')} pallets after the snapshot's first page: ${inventoryFirstRenderMs} ms (${verdict(inventoryFirstRenderMs, targets.inventoryFirstRenderMs)})`,
   );
   console.log(
     `main-thread time for a 100-event batch delivered as one: median ${batchOf100Ms} ms of ${batches.join(', ')} (${verdict(batchOf100Ms, targets.batchOf100Ms)})`,
