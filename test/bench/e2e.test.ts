@@ -10,6 +10,10 @@ it('bench:e2e measures the dashboard, then the sorting console, the scales and t
 }, async () => {
   const { e2e } = (await smokeRun('e2e')).figures;
   expect(e2e.batchesOf100Ms).toHaveLength(1);
+  expect(e2e).toMatchObject({
+    navigationToFirstRowMs: expect.any(Number),
+    firstRenderMs: expect.any(Number),
+  });
   // a click up and a click down on the board's head, and the store's sort both ways
   expect(e2e.sort).toMatchObject({ clicksMs: [expect.any(Number), expect.any(Number)] });
   expect(e2e.sort).toMatchObject({ store: { sortsMs: [expect.any(Number), expect.any(Number)] } });
