@@ -14,6 +14,8 @@ it('bench:e2e measures the dashboard, then the sorting console, the scales and t
     navigationToFirstRowMs: expect.any(Number),
     firstRenderMs: expect.any(Number),
   });
+  // five pallets ticked on the board and moved into a row as one change, once
+  expect(e2e.batchMove).toMatchObject({ pallets: 5, movesMs: [expect.any(Number)] });
   // a click up and a click down on the board's head, and the store's sort both ways
   expect(e2e.sort).toMatchObject({ clicksMs: [expect.any(Number), expect.any(Number)] });
   expect(e2e.sort).toMatchObject({ store: { sortsMs: [expect.any(Number), expect.any(Number)] } });
