@@ -6,7 +6,7 @@
  *   a burst of 20 changes a second;
  * - the board's first rows: from the navigation to /dashboard (signed in) to the first row painted,
  *   and from the arrival of the snapshot's first page of pallets, which they are drawn from (the
- *   other pages load after them);
+ *   other pages load after them), and the navigation's time to every pallet loaded;
  * - the main-thread time to apply and paint a 100-event batch, delivered as one (median of 5): the
  *   100 changes commit over seconds here, so a page behind a proxy that holds its live stream gets
  *   them in one burst inside an open throttle window; the JS heap with 10,000 pallets;
@@ -155,6 +155,8 @@ try {
 
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   progress('Chromium launched');
+  /** Each page's time from its navigation to every pallet loaded (the status Live). */
+  const readyMs = new Map<Page, number>();
   const open = async (path?: string, base = server.url) => {
     const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -180,6 +182,9 @@ try {
     await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
     progress(`${path ?? 'the dashboard'} shows its pallets`);
+    // the first rows come from the snapshot's first page; live changes show once every page is in
+    await page.locator('output[data-status="ready"]').waitFor({ timeout: 300_000 });
+    readyMs.set(page, Math.round(await page.evaluate(() => performance.now())));
     return page;
   };
   const writer = await open();
@@ -195,6 +200,7 @@ try {
   const navigationToFirstRowMs = Math.round(
     await reader.evaluate(() => (window as unknown as { paintedAt: number }).paintedAt),
   );
+  const navigationToAllMs = readyMs.get(reader);
   void writer;
   progress('two dashboards open');
 
@@ -553,6 +559,7 @@ try {
     burst20PerSecond: { changes, p50Ms: percentile(burst, 50), p99Ms: percentile(burst, 99) },
     assignToOtherPage: { assignments, p50Ms: percentile(assigned, 50), p99Ms: percentile(assigned, 99) },
     navigationToFirstRowMs,
+    navigationToAllMs,
     firstRenderMs,
     storageMap: { ...map, renderMs: mapRenderMs, rendersMs: mapRenders },
     languageSwitch: { ms: languageSwitchMs, switchesMs: switches, firstWithCataloguesMs: firstSwitchMs },
@@ -587,7 +594,7 @@ try {
     `assignment → other page's order count: p50 ${result.assignToOtherPage.p50Ms} ms, p99 ${result.assignToOtherPage.p99Ms} ms (${verdict(result.assignToOtherPage.p99Ms, targets.assignP99Ms)})`,
   );
   console.log(
-    `navigation to the dashboard's first row with ${palletCount.toLocaleString('en')} pallets: ${navigationToFirstRowMs} ms (${verdict(navigationToFirstRowMs, targets.navigationToFirstRowMs)})`,
+    `navigation to the dashboard's first row with ${palletCount.toLocaleString('en')} pallets: ${navigationToFirstRowMs} ms (${verdict(navigationToFirstRowMs, targets.navigationToFirstRowMs)}); to every pallet loaded: ${navigationToAllMs} ms`,
   );
   console.log(
     `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot's first page: ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
