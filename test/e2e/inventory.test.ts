@@ -124,12 +124,25 @@ describe('the inventory dashboard', () => {
       for (const text of await rows.allTextContents()) expect(text).toContain('Beef');
       await page.screenshot({ path: join(screenshots, 'inventory-filtered.png'), fullPage: true });
 
-      // the export holds exactly the rows shown, under the location's name and today's date
+      // the export holds exactly the rows shown, under the location's name and today's date; the
+      // corner says it is being prepared while it is (every text the page's status areas showed)
+      await page.evaluate(() => {
+        const said: string[] = [];
+        (window as unknown as { said: string[] }).said = said;
+        new MutationObserver(() => {
+          for (const status of document.querySelectorAll('[role="status"]'))
+            if (status.textContent && !said.includes(status.textContent)) said.push(status.textContent);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       const [download] = await Promise.all([
         page.waitForEvent('download', slow),
         page.getByRole('button', { name: 'Export CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^inventory-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toContain(
+        'Preparing the export...',
+      );
+      await page.getByText('Preparing the export...').waitFor({ state: 'detached' });
       const parsed = Papa.parse<Record<string, string>>(
         readFileSync((await download.path()) as string, 'utf8'),
         {
