@@ -38,19 +38,21 @@ function Processing() {
   const { t } = useTranslation();
   const jobs = useObservableEagerState(useServices().processing.state$);
   const status = useLiveStatus();
-  const loadingInBackground = status === 'reloading' || status === 'partial';
+  // the location's data loading while the screen shows what it has
+  const liveWork =
+    status === 'reloading'
+      ? t('background.reload')
+      : status === 'partial'
+        ? t('background.morePallets')
+        : undefined;
   const blocking = jobs.findLast((job) => job.kind === 'blocking');
   const background = jobs.findLast((job) => job.kind === 'background');
   return (
     <>
       <LoadingOverlay show={blocking !== undefined} text={blocking?.text} />
       <ProcessingIndicator
-        show={background !== undefined || loadingInBackground}
-        text={
-          background
-            ? background.text
-            : t(status === 'partial' ? 'background.morePallets' : 'background.reload')
-        }
+        show={background !== undefined || liveWork !== undefined}
+        text={background ? background.text : liveWork}
       />
     </>
   );

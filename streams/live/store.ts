@@ -184,20 +184,13 @@ function reduce(model: Model, action: Action): Model {
       return { ...model, status: 'ready', projection, held: [] };
     }
     case 'kept':
-      // only until the server's own data arrives; events meanwhile stay held for that
-      if (model.status !== 'loading') return model;
-      return {
-        ...model,
-        status: 'stale',
-        projection: projectionOf(action.snapshot, 0, model.projection.pendingZones, [], action.now),
-      };
     case 'partial':
-      // a first screenful while nothing is shown; data shown already (kept, or before a reload)
-      // stays until the whole snapshot replaces it, and events stay held for that
+      // shown only while nothing is (the phone's kept data, or the first page of the server's):
+      // data shown already stays until the whole snapshot replaces it, and events stay held for that
       if (model.status !== 'loading') return model;
       return {
         ...model,
-        status: 'partial',
+        status: action.kind === 'kept' ? 'stale' : 'partial',
         projection: projectionOf(action.snapshot, 0, model.projection.pendingZones, [], action.now),
       };
     case 'events':
