@@ -4,21 +4,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { type Observable, Subject } from 'rxjs';
+import { Subject } from 'rxjs';
+import type { App } from './app-type';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import { type Change, listenChanges } from './db/notify';
-import type { DB } from './db/schema';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -44,37 +36,11 @@ import { registerSessionRateLimit } from './plugins/rate-limit';
 import { cspText, docsDirectives, registerSecurityHeaders } from './plugins/security-headers';
 import { SignedInCache } from './plugins/signed-in';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database the app was built over (`kind` says which engine). */
-    database: Database;
-    /** Shorthand for `database.db`. */
-    db: Kysely<DB>;
-    /** The config the app was built with. */
-    config: Config;
-    /** What this process hears of changes committed by any process sharing the database. */
-    changes$: Observable<Change>;
-    /** Signed-in users and locations' last live event ids, kept while every change is heard. */
-    signedIn: SignedInCache;
-    /** Whether this process's change listener is up (false from a lost connection until it listens again). */
-    listening: () => boolean;
-  }
-}
-
-/** The Fastify instance with the zod type provider: what route modules receive. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** A route module: `async function xRoutes(app: App) { app.get(…) }`, listed in {@link routeModules}. */
-export type RouteModule = (app: App) => Promise<void>;
-
-/** Every route module, registered in this order. Add yours here (one line). */
-const routeModules: RouteModule[] = [
+/**
+ * Every module's routes, each a Fastify plugin registered in this order (its hooks and
+ * decorations stay its own). Add yours here (one line).
+ */
+const routeModules = [
   healthRoutes,
   authRoutes,
   userRoutes,
@@ -220,7 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     // what Swagger UI needs, on its own pages only
     staticCSP: cspText(docsDirectives, config.https),
   });
-  for (const routes of routeModules) await routes(app);
+  for (const routes of routeModules) await app.register(routes);
   registerPgliteDump(app);
 
   const spa = existsSync(join(config.distDir, 'index.html'));

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { notFound } from '../plugins/errors';
 
 /**

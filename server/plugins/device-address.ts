@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { portAllowed, portRangesText } from '../config';
 import { fieldError, invalid } from './errors';
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../app-type';
 import { httpDuration, httpRequests, registry } from '../metrics';
 import { notFound } from './errors';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../server/app';
+import { buildApp } from '../../server/app';
+import type { App } from '../../server/app-type';
 import { loadConfig } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/index';
 import type { UserRecord } from '../../server/modules/users/repository';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { loginFailures } from '../../metrics';
 import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { assertLocationAccess, requireAdmin, requireAuth } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';

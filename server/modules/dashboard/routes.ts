@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { assertLocationAccess, requireAuth } from '../../plugins/auth';
 import { instant } from '../../plugins/dates';
 import { overviewOf } from './repository';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { pendingMigrations } from '../../db/migrate';
 
 const healthSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { Change } from '../../db/notify';
 import { canSeeLocation } from '../../plugins/auth';
 import { isFamilyRevoked } from '../auth/repository';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { sseConnectionSources } from '../../metrics';
 import { assertLocationAccess, signIn } from '../../plugins/auth';
 import { fieldError, forbidden, HttpError, invalid, refuse } from '../../plugins/errors';

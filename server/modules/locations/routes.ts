@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';

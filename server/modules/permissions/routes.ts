@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { mutate } from '../../plugins/mutate';

@@ -15,7 +15,7 @@ import {
   refusesJobs,
   testLabelFields,
 } from '../../../streams/printing';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
 import {

@@ -10,7 +10,7 @@ import {
   statusReply,
   statusUnknown,
 } from '../../../streams/printing';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { appendLiveEvent } from '../../db/live-events';
 import type { DB } from '../../db/schema';
 import { rawTalk } from './raw-tcp';

@@ -7,7 +7,7 @@ import {
   type ScaleSignal,
   scaleProtocols,
 } from '../../../streams/scales';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
 import {

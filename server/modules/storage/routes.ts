@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
 import {
   type AuthUser,
