@@ -14,7 +14,7 @@ import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
 import { apiUserSchema, localeSchema, successSchema } from '../users/schemas';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, minPasswordLength, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
   issueRefreshToken,
@@ -24,9 +24,6 @@ import {
   revokeOtherFamilies,
   rotateRefreshToken,
 } from './repository';
-
-/** Minimum length of a new password (CONTRACT). */
-export const minPasswordLength = 8;
 
 const sessionSchema = z.object({ token: z.string(), refreshToken: z.string(), user: apiUserSchema });
 

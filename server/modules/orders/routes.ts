@@ -15,8 +15,8 @@ import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
 import { idParams, pageQuery, palletIdList, sendList, successSchema, visible } from '../pallets/common';
 import { findPallets, palletState, shipPallets } from '../pallets/repository';
-import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/routes';
-import { storageZoneCleared } from '../storage/routes';
+import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/service';
+import { storageZoneCleared } from '../storage/service';
 import {
   assignPallets,
   deleteOrder,

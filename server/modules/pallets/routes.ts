@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
-import {
-  type AuthUser,
-  assertLocationAccess,
-  isUuid,
-  requireAuth,
-  requirePermission,
-} from '../../plugins/auth';
-import { fieldError, invalid, notFound, refuse } from '../../plugins/errors';
+import { assertLocationAccess, requireAuth, requirePermission } from '../../plugins/auth';
+import { invalid, refuse } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
 import {
@@ -19,19 +13,17 @@ import {
   catalogErrors,
 } from '../catalog/repository';
 import { findOrders, syncOrderStatus } from '../orders/repository';
-import { storageZoneCleared } from '../storage/routes';
-import { idParams, lockRows, pageQuery, palletIdList, sendList, successSchema, visible } from './common';
+import { storageZoneCleared } from '../storage/service';
+import { idParams, lockRows, pageQuery, palletIdList, sendList, successSchema } from './common';
 import {
   deletePallets,
-  findPallet,
-  findPallets,
   insertPallet,
   listPallets,
-  type PalletDoc,
   palletState,
   processPallet,
   updatePallet,
 } from './repository';
+import { loadPallet, loadPalletsIn, palletUpdate } from './service';
 
 const attributeValue = lineText(64);
 const weight = z.number().min(0.01).max(10_000).describe('kg, two decimals');
@@ -105,45 +97,6 @@ const patchBody = z
   .refine((body) => [...catalogAttributes, 'weight' as const].some((field) => body[field] !== undefined), {
     message: 'send at least one of palletType, boxType, tomatoType, tomatoOption, weight',
   });
-
-/** The pallet `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
-export async function loadPallet(
-  db: Kysely<DB>,
-  user: AuthUser,
-  id: string,
-  lock = false,
-): Promise<PalletDoc> {
-  if (!isUuid(id)) throw notFound();
-  return visible(user, await findPallet(db, id, lock), (pallet) => pallet.location_id);
-}
-
-/**
- * The pallets `ids` of `locationId` (422 NO_SUCH_PALLET naming those it does not hold);
- * `lock` holds their row locks.
- */
-export async function loadPalletsIn(
-  db: Kysely<DB>,
-  locationId: string,
-  ids: string[],
-  lock = false,
-): Promise<PalletDoc[]> {
-  const pallets = (await findPallets(db, ids, lock)).filter((pallet) => pallet.location_id === locationId);
-  const present = new Set(pallets.map((pallet) => pallet.id));
-  const missing = ids.filter((id) => !present.has(id));
-  if (missing.length > 0) {
-    throw invalid({
-      palletIds: fieldError('NO_SUCH_PALLET', `no such pallet in the location: ${missing.join(', ')}`, {
-        palletIds: missing,
-      }),
-    });
-  }
-  return pallets;
-}
-
-/** A PALLET_UPDATE live message of SPEC 7 for `pallets` of one location. */
-export function palletUpdate(action: 'add' | 'update' | 'delete', pallets: PalletDoc[]) {
-  return { locationId: pallets[0].location_id, message: { type: 'PALLET_UPDATE', action, pallets } };
-}
 
 async function assertInCatalog(
   db: Kysely<DB>,

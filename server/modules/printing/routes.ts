@@ -33,7 +33,7 @@ import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics/repository';
 import { idParams, successSchema, visible } from '../pallets/common';
 import type { PalletDoc } from '../pallets/repository';
-import { loadPallet } from '../pallets/routes';
+import { loadPallet } from '../pallets/service';
 import { localeSchema } from '../users/schemas';
 import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
 import { sendRaw } from './raw-tcp';

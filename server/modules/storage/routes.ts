@@ -15,7 +15,7 @@ import { mutate } from '../../plugins/mutate';
 import { countOf, lineText } from '../../plugins/text';
 import { idParams, palletIdList, sendList, successSchema, visible } from '../pallets/common';
 import { findPallet, findPallets, type PalletDoc } from '../pallets/repository';
-import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/routes';
+import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/service';
 import {
   deleteZone,
   findZone,
@@ -27,6 +27,7 @@ import {
   type ZoneDoc,
   type ZoneFields,
 } from './repository';
+import { storageZoneChanged, storageZoneCleared } from './service';
 
 const zoneTemperature = z.enum(['cold', 'ambient']).describe('cold: a cooled store; ambient: not cooled');
 
@@ -85,23 +86,6 @@ async function loadZone(db: Kysely<DB>, user: AuthUser, id: string, lock = false
 function zoneUpdate(action: 'add' | 'update' | 'delete', zone: ZoneDoc) {
   return { locationId: zone.locationId, message: { type: 'STORAGE_ZONE_UPDATE', action, zones: [zone] } };
 }
-
-/** PALLET_UPDATED of SPEC 7: `pallet` now stands in `zone` (or nowhere, when null). */
-function storageZoneChanged(pallet: PalletDoc, zone: Pick<ZoneDoc, 'id' | 'name'> | null) {
-  return {
-    locationId: pallet.location_id,
-    message: {
-      type: 'PALLET_UPDATED',
-      action: 'update_storage_zone',
-      palletId: pallet.id,
-      zoneId: zone?.id ?? null,
-      storageZone: zone?.name ?? null,
-    },
-  };
-}
-
-/** PALLET_UPDATED for a pallet taken out of storage (shipped, or removed from its row). */
-export const storageZoneCleared = (pallet: PalletDoc) => storageZoneChanged(pallet, null);
 
 /** Where a pallet stood, for analytics' previous_state / new_state. */
 const placeOf = (pallet: PalletDoc) => ({

@@ -5,9 +5,8 @@ import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, minPasswordLength } from '../auth/passwords';
 import { revokeOtherFamilies } from '../auth/repository';
-import { minPasswordLength } from '../auth/routes';
 import { type PermissionFlag, permissionFlagSchema } from '../permissions/flags';
 import {
   deleteUser,
