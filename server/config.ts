@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type LiveOptions, liveOptionsFromEnv } from './modules/live/options';
+import { type LiveOptions, liveOptionsFromEnv } from './live-options';
 
 /**
  * Where the repository lives, so paths do not depend on the working directory (this file and
@@ -48,7 +48,7 @@ export interface Config {
    * refused, so the test print cannot make the server knock on arbitrary services.
    */
   printerPorts: PortRanges;
-  /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/modules/live/options.ts). */
+  /** Live events: heartbeat, retention, limits (`SSE_*`, `LIVE_*`; see server/live-options.ts). */
   live: LiveOptions;
 }
 

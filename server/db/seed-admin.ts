@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { hashPassword, randomPassword } from '../modules/auth/passwords';
+import { hashPassword, randomPassword } from '../modules/auth';
 import type { DB } from './schema';
 
 /**

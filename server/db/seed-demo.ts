@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { AnalyticsEventInput } from '../modules/analytics/repository';
-import { hashPassword } from '../modules/auth/passwords';
-import type { PermissionFlag } from '../modules/permissions/flags';
+import type { AnalyticsEventInput } from '../modules/analytics';
+import { hashPassword } from '../modules/auth';
+import type { PermissionFlag } from '../modules/permissions';
 import type { DB } from './schema';
 
 /** The password every demo user shares (documented in the README). */

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { isFamilyRevoked } from '../modules/auth/repository';
-import { locationExists } from '../modules/locations/repository';
-import type { PermissionFlag } from '../modules/permissions/flags';
-import { findUser, hasPermission, type UserRecord } from '../modules/users/repository';
+import { isFamilyRevoked } from '../modules/auth';
+import { locationExists } from '../modules/locations';
+import type { PermissionFlag } from '../modules/permissions';
+import { findUser, hasPermission, type UserRecord } from '../modules/users';
 import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
 
 /** Access tokens live 15 minutes (CONTRACT). */
@@ -212,6 +212,15 @@ export function currentUser(request: FastifyRequest): AuthUser {
  */
 export function canSeeLocation(user: Pick<UserRecord, 'admin' | 'locationIds'>, locationId: string): boolean {
   return user.admin || user.locationIds.includes(locationId);
+}
+
+/**
+ * `row` when it exists and lies in a location `user` may see; CONTRACT's 404 otherwise (a user
+ * never learns that another location's resource exists).
+ */
+export function visible<T>(user: AuthUser, row: T | undefined, locationOf: (row: T) => string): T {
+  if (row === undefined || !canSeeLocation(user, locationOf(row))) throw notFound();
+  return row;
 }
 
 /**

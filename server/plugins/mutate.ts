@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { appendLiveEvent, type LiveMessage } from '../db/live-events';
 import type { DB } from '../db/schema';
-import { type AnalyticsEventInput, insertAnalyticsEvents } from '../modules/analytics/repository';
+import { type AnalyticsEventInput, insertAnalyticsEvents } from '../modules/analytics';
 import { type AuthUser, currentUser } from './auth';
 import { fieldError, invalid } from './errors';
 

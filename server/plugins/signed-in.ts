@@ -1,5 +1,5 @@
 import type { Change } from '../db/notify';
-import type { UserRecord } from '../modules/users/repository';
+import type { UserRecord } from '../modules/users';
 
 /** Users kept in memory (about 1 KB each); beyond, the least recently read is read again when used. */
 const usersKept = 10_000;

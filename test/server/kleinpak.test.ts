@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { palletPageSchema, palletSchema } from '../../server/modules/pallets/routes';
+import { palletPageSchema, palletSchema } from '../../server/modules/pallets/schemas';
 import {
   analyticsOf,
   call,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListCache } from '../../server/modules/pallets/list-cache';
+import { ListCache } from '../../server/plugins/list-cache';
 
 describe('ListCache', () => {
   it('answers an entry only for the live event id it was read at', () => {

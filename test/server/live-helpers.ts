@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { appendLiveEvent, type LiveMessage } from '../../server/db/live-events';
 import type { DB } from '../../server/db/schema';
-import type { LiveOptions } from '../../server/modules/live/options';
+import type { LiveOptions } from '../../server/live-options';
 import { openSse, type SseConnection, type SseMessage } from '../../server/modules/live/sse-client';
 import { createTestDatabase, migratedDataDir, testDbKind } from './support/database';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { palletPageSchema, palletSchema } from '../../server/modules/pallets/routes';
+import { palletPageSchema, palletSchema } from '../../server/modules/pallets/schemas';
 import {
   analyticsOf,
   call,

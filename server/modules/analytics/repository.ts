@@ -7,7 +7,7 @@ import {
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
 import { boundText } from '../../plugins/dates';
-import type { UserRecord } from '../users/repository';
+import type { UserRecord } from '../users';
 
 /** SPEC 5's analytics event types (one list for app and server). */
 export { type AnalyticsEventType, analyticsEventTypes };

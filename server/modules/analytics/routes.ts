@@ -12,7 +12,7 @@ import { dateOrInstant } from '../../plugins/dates';
 import { forbidden, invalid, notFound } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { storableJson, storableText } from '../../plugins/text';
-import { idParamsSchema } from '../users/schemas';
+import { idParamsSchema } from '../users';
 import {
   activityByUser,
   analyticsEventTypes,

@@ -11,9 +11,17 @@ import {
   unauthorized,
 } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
+import { successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users/repository';
-import { apiUserSchema, localeSchema, successSchema } from '../users/schemas';
+import {
+  apiUserSchema,
+  findUser,
+  findUserForLogin,
+  localeSchema,
+  lockedPasswordHash,
+  toApiUser,
+  updateUser,
+} from '../users';
 import { hashPassword, minPasswordLength, verifyPassword } from './passwords';
 import {
   clearLoginFailures,

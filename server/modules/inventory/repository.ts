@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { getCatalog } from '../catalog/repository';
+import { getCatalog } from '../catalog';
 import { defaultSettings, type TypeSettings } from './defaults';
 
 /** One tomato type's settings as the API answers them. */

@@ -2,8 +2,8 @@ import type { Socket } from 'node:net';
 import type { App } from '../../app-type';
 import type { Change } from '../../db/notify';
 import { canSeeLocation } from '../../plugins/auth';
-import { isFamilyRevoked } from '../auth/repository';
-import { type ClientKind, findUser, hasClientAccess } from '../users/repository';
+import { isFamilyRevoked } from '../auth';
+import { type ClientKind, findUser, hasClientAccess } from '../users';
 
 /** Who holds an open event stream: the user, their session, and the location it follows. */
 export interface Holder {

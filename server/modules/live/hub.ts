@@ -1,11 +1,11 @@
 import type { Socket } from 'node:net';
 import { asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
 import { sseDrainStepMs } from '../../../streams/config';
+import type { LiveOptions } from '../../live-options';
 import { replaySize } from '../../metrics';
 import { LocationBroadcaster, readPageSize } from './broadcaster';
 import { sseFrame, updateFrame } from './frame';
 import type { LiveLog } from './log';
-import type { LiveOptions } from './options';
 import { drainSlices, heartbeatSlots, heartbeatTicks } from './schedule';
 import { SseStream, sseHead } from './sse-stream';
 

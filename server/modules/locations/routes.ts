@@ -3,8 +3,9 @@ import type { App } from '../../app-type';
 import { currentUser, requireAdmin, requireAuth } from '../../plugins/auth';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
+import { successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
-import { idParamsSchema, localeSchema, successSchema } from '../users/schemas';
+import { idParamsSchema, localeSchema } from '../users';
 import {
   deleteLocation,
   insertLocation,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { isoTime, lockRows, pageJson } from '../pallets/common';
-import type { ListSnapshot } from '../pallets/list-cache';
+import type { ListSnapshot } from '../../db/sql';
+import { isoTime, lockRows, pageJson } from '../../db/sql';
 
 /** An order's status: open (no pallets), assigned (pallets on it), shipped, complete. */
 export type OrderStatus = 'open' | 'assigned' | 'shipped' | 'complete';

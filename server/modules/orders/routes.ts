@@ -8,15 +8,23 @@ import {
   isUuid,
   requireAuth,
   requirePermission,
+  visible,
 } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
 import { notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
+import { idParams, pageQuery, sendList, successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
-import { idParams, pageQuery, palletIdList, sendList, successSchema, visible } from '../pallets/common';
-import { findPallets, palletState, shipPallets } from '../pallets/repository';
-import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/service';
-import { storageZoneCleared } from '../storage/service';
+import {
+  findPallets,
+  loadPallet,
+  loadPalletsIn,
+  palletIdList,
+  palletState,
+  palletUpdate,
+  shipPallets,
+} from '../pallets';
+import { storageZoneCleared } from '../storage';
 import {
   assignPallets,
   deleteOrder,

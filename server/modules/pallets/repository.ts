@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { precompiled } from '../../db/index';
 import type { DB, PalletsTable } from '../../db/schema';
-import type { CatalogAttribute } from '../catalog/repository';
-import { isoTime, lockRows, pageJson } from './common';
-import type { ListSnapshot } from './list-cache';
+import type { ListSnapshot } from '../../db/sql';
+import { isoTime, lockRows, pageJson } from '../../db/sql';
+import type { CatalogAttribute } from '../catalog';
 
 /**
  * A pallet as the API answers it: its row (snake_case keys, CONTRACT: pallet paths) with its QR

@@ -2,19 +2,15 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
+import { lockRows } from '../../db/sql';
 import { assertLocationAccess, requireAuth, requirePermission } from '../../plugins/auth';
 import { invalid, refuse } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
+import { idParams, pageQuery, sendList, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import {
-  type CatalogAttribute,
-  catalogAttributes,
-  catalogColumns,
-  catalogErrors,
-} from '../catalog/repository';
-import { findOrders, syncOrderStatus } from '../orders/repository';
-import { storageZoneCleared } from '../storage/service';
-import { idParams, lockRows, pageQuery, palletIdList, sendList, successSchema } from './common';
+import { type CatalogAttribute, catalogAttributes, catalogColumns, catalogErrors } from '../catalog';
+import { findOrders, syncOrderStatus } from '../orders';
+import { storageZoneCleared } from '../storage';
 import {
   deletePallets,
   insertPallet,
@@ -23,41 +19,11 @@ import {
   processPallet,
   updatePallet,
 } from './repository';
+import { palletIdList, palletPageSchema, palletSchema } from './schemas';
 import { loadPallet, loadPalletsIn, palletUpdate } from './service';
 
 const attributeValue = lineText(64);
 const weight = z.number().min(0.01).max(10_000).describe('kg, two decimals');
-
-/** A pallet as every pallet path answers it (snake_case, CONTRACT). */
-export const palletSchema = z.object({
-  id: z.string(),
-  location_id: z.string(),
-  pallet_type: z.string(),
-  box_type: z.string(),
-  tomato_type: z.string(),
-  tomato_option: z.string(),
-  weight: z.number(),
-  status: z.enum(['active', 'shipped', 'processed']),
-  version: z.number().int(),
-  qr_code: z.string().describe('SPEC 3 QR content: {"id":"<id>"}'),
-  order_id: z.string().nullable(),
-  assignment_id: z.string().nullable(),
-  storage_zone: z.string().nullable().describe('name of the storage zone'),
-  zone_id: z.string().nullable(),
-  row_index: z.number().int().nullable(),
-  added_by: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  shipped_at: z.string().nullable(),
-  processed_at: z.string().nullable().describe('when it went to small packing (kleinpak)'),
-});
-
-/** A page of GET /api/pallets. */
-export const palletPageSchema = z.object({
-  data: z.array(palletSchema),
-  next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last'),
-  last_event_id: z.number().int().describe('the live event id this page is current with'),
-});
 
 const listQuery = z.object({
   locationId: z.uuid(),

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type AuthUser, isUuid } from '../../plugins/auth';
+import { type AuthUser, isUuid, visible } from '../../plugins/auth';
 import { fieldError, invalid, notFound } from '../../plugins/errors';
-import { visible } from './common';
 import { findPallet, findPallets, type PalletDoc } from './repository';
 
 /** The pallet `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */

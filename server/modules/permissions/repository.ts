@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { lockUser } from '../users/repository';
+import { lockUser } from '../users';
 
 /** Where each kind of grant lives: its table and the column holding the flag or key. */
 const grantTables = {

@@ -4,8 +4,7 @@ import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { mutate } from '../../plugins/mutate';
-import { idParamsSchema } from '../users/schemas';
-import { assertMayGrant, managedUser, readableUser } from '../users/scope';
+import { assertMayGrant, idParamsSchema, managedUser, readableUser } from '../users';
 import { type PermissionFlag, permissionFlagSchema } from './flags';
 import { type Grant, listGrants, replaceGrants } from './repository';
 

@@ -24,19 +24,20 @@ import {
   isUuid,
   requireAuth,
   requirePermission,
+  visible,
 } from '../../plugins/auth';
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
+import { sendRaw } from '../../plugins/raw-tcp';
+import { idParams, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import { insertAnalyticsEvents } from '../analytics/repository';
-import { idParams, successSchema, visible } from '../pallets/common';
-import type { PalletDoc } from '../pallets/repository';
-import { loadPallet } from '../pallets/service';
-import { localeSchema } from '../users/schemas';
+import { insertAnalyticsEvents } from '../analytics';
+import type { PalletDoc } from '../pallets';
+import { loadPallet } from '../pallets';
+import { localeSchema } from '../users';
 import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
-import { sendRaw } from './raw-tcp';
 import {
   clearDefault,
   defaultPrinter,

@@ -13,7 +13,7 @@ import {
 import type { App } from '../../app-type';
 import { appendLiveEvent } from '../../db/live-events';
 import type { DB } from '../../db/schema';
-import { rawTalk } from './raw-tcp';
+import { rawTalk } from '../../plugins/raw-tcp';
 import { labelSettings, listPrinters, lockLocationPrinters } from './repository';
 
 declare module 'fastify' {

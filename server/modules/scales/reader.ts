@@ -34,7 +34,7 @@ import {
   throttleReadings,
   wireLines,
 } from '../../../streams/scales';
-import { rawTalk } from '../printing/raw-tcp';
+import { rawTalk } from '../../plugins/raw-tcp';
 
 /** Where a scale is reached and how it talks. */
 export interface ScaleAddress {

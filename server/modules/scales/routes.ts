@@ -17,17 +17,16 @@ import {
   requireAuth,
   requirePermission,
   signIn,
+  visible,
 } from '../../plugins/auth';
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
+import { idParams, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import { sseFrame } from '../live/frame';
-import { StreamHolders } from '../live/holders';
-import { SseStream, sseHeadWith } from '../live/sse-stream';
-import { idParams, successSchema, visible } from '../pallets/common';
-import { lockLocationPrinters } from '../printing/repository';
+import { SseStream, StreamHolders, sseFrame, sseHeadWith } from '../live';
+import { lockLocationPrinters } from '../printing';
 import { ScaleReaders } from './reader';
 import { deleteScale, findScale, insertScale, listScales, updateScale } from './repository';
 

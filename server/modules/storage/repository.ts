@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { isoTime, lastEventIdOf, lockRows } from '../pallets/common';
-import type { ListSnapshot } from '../pallets/list-cache';
+import type { ListSnapshot } from '../../db/sql';
+import { isoTime, lastEventIdOf, lockRows } from '../../db/sql';
 
 /** A storage zone as the API answers it, with the pallet ids standing in each row. */
 export interface ZoneDoc {

@@ -9,13 +9,21 @@ import {
   isUuid,
   requireAuth,
   requirePermission,
+  visible,
 } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
+import { idParams, sendList, successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
-import { idParams, palletIdList, sendList, successSchema, visible } from '../pallets/common';
-import { findPallet, findPallets, type PalletDoc } from '../pallets/repository';
-import { loadPallet, loadPalletsIn, palletUpdate } from '../pallets/service';
+import {
+  findPallet,
+  findPallets,
+  loadPallet,
+  loadPalletsIn,
+  type PalletDoc,
+  palletIdList,
+  palletUpdate,
+} from '../pallets';
 import {
   deleteZone,
   findZone,

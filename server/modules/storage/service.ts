@@ -1,4 +1,4 @@
-import type { PalletDoc } from '../pallets/repository';
+import type { PalletDoc } from '../pallets';
 import type { ZoneDoc } from './repository';
 
 /** PALLET_UPDATED of SPEC 7: `pallet` now stands in `zone` (or nowhere, when null). */

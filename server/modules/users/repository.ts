@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Locale } from '../../../streams/i18n/locales';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
-import { type PermissionFlag, permissionFlags } from '../permissions/flags';
+import { type PermissionFlag, permissionFlags } from '../permissions';
 
 /** A user with everything access checks need: flags granted and locations assigned. */
 export interface UserRecord {

@@ -5,9 +5,9 @@ import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser, requireAuth, requirePermission } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { hashPassword, minPasswordLength } from '../auth/passwords';
-import { revokeOtherFamilies } from '../auth/repository';
-import { type PermissionFlag, permissionFlagSchema } from '../permissions/flags';
+import { successSchema } from '../../plugins/resources';
+import { hashPassword, minPasswordLength, revokeOtherFamilies } from '../auth';
+import { type PermissionFlag, permissionFlagSchema } from '../permissions';
 import {
   deleteUser,
   findUser,
@@ -20,7 +20,7 @@ import {
   type UserRecord,
   updateUser,
 } from './repository';
-import { apiUserSchema, idParamsSchema, localeSchema, successSchema } from './schemas';
+import { apiUserSchema, idParamsSchema, localeSchema } from './schemas';
 import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
 
 const usernameSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../../../streams/i18n/locales';
-import { type PermissionFlag, permissionFlags } from '../permissions/flags';
+import { type PermissionFlag, permissionFlags } from '../permissions';
 
 /** Every flag of SPEC 3, each true or false (an object with each flag named, so the API docs list them). */
 const flagsSchema = z.object(
@@ -33,6 +33,3 @@ export const apiUserSchema = z.object({
 
 /** Path parameter `{id}` that must be a UUID. */
 export const idParamsSchema = z.object({ id: z.uuid() });
-
-/** `{success: true}`, the answer of actions without a resource. */
-export const successSchema = z.object({ success: z.literal(true) });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { fieldError, forbidden, invalid, notFound } from '../../plugins/errors';
-import type { PermissionFlag } from '../permissions/flags';
+import type { PermissionFlag } from '../permissions';
 import { findUser, hasPermission, type UserRecord } from './repository';
 
 /**

@@ -1,8 +1,4 @@
-/** A list as the database built it: its JSON (text, or its bytes) and the live event id it is current with. */
-export interface ListSnapshot<Json extends string | Buffer = string> {
-  json: Json;
-  lastEventId: number;
-}
+import type { ListSnapshot } from '../db/sql';
 
 /**
  * Lists answered from memory while nothing changed. An entry is served only while its location's

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { Observable, type TeardownLogic } from 'rxjs';
-import { printTimeoutMs } from '../../../streams/config';
-import type { PrintOutcome, PrintResult, SocketWire } from '../../../streams/printing';
+import { printTimeoutMs } from '../../streams/config';
+import type { PrintOutcome, PrintResult, SocketWire } from '../../streams/printing';
 
 /** Socket errors that mean no route to the printer's address, or no such host name. */
 const unreachableCodes = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL']);

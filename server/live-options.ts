@@ -6,7 +6,7 @@ import {
   sseHeartbeatIntervalMs,
   sseMaxBufferedBytes,
   sseMaxConnections,
-} from '../../../streams/config';
+} from '../streams/config';
 
 /** The knobs of live events (`config.live`); tests shorten the timings. */
 export interface LiveOptions {
