@@ -27,7 +27,7 @@ import { scaleRoutes } from './modules/scales/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerPgliteDump } from './ops/control';
-import { loadJwtKey } from './plugins/auth';
+import { loadJwtKey, registerApiPolicy } from './plugins/auth';
 import { notFound, registerErrorHandler } from './plugins/errors';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerMetrics } from './plugins/metrics';
@@ -167,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   registerSessionRateLimit(app, config.apiRateLimitPerMinute);
   registerMetrics(app, config.metricsToken);
   registerSecurityHeaders(app, config.https);
+  registerApiPolicy(app);
 
   await app.register(fastifySwagger, {
     openapi: {

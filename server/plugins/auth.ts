@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
+import { apiPolicy, type Need } from '../../streams/permissions';
 import type { DB } from '../db/schema';
 import { isFamilyRevoked } from '../modules/auth';
 import { locationExists } from '../modules/locations';
@@ -192,6 +193,41 @@ export function requirePermission(...flags: [PermissionFlag, ...PermissionFlag[]
     await requireAuth(request);
     if (!flags.some((flag) => hasPermission(request.user!, flag))) throw forbidden();
   };
+}
+
+/** The guard of each {@link Need}: none where the route signs in by itself or not at all. */
+function guardOf(need: Need): preHandlerAsyncHookHandler | undefined {
+  if (need === 'anyone' || need === 'token-in-query') return undefined;
+  if (need === 'signed-in') return requireAuth;
+  if (need === 'admin') return requireAdmin;
+  return requirePermission(...need.anyOf);
+}
+
+/** The `apiPolicy` entry of an API route, undefined for the API document's own pages. */
+export function needOf(method: string, url: string): Need | undefined {
+  if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return undefined;
+  const operation = `${method === 'HEAD' ? 'GET' : method} ${url}`;
+  const need = (apiPolicy as Record<string, Need>)[operation];
+  if (need === undefined)
+    throw new Error(`${operation} is not in the API's policy (streams/permissions/policy.ts)`);
+  return need;
+}
+
+/**
+ * Guards every API route registered after it with what `apiPolicy` says it needs, before its
+ * body is acted on (so a refusal writes nothing); a route the policy does not name stops the
+ * server from starting, and a route guarding itself is refused the same way.
+ */
+export function registerApiPolicy(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const need = needOf(method, route.url);
+      if (need === undefined) continue;
+      if (route.preHandler !== undefined)
+        throw new Error(`${method} ${route.url} guards itself: its guard comes from the API's policy`);
+      route.preHandler = guardOf(need);
+    }
+  });
 }
 
 /** preHandler: signed in and an administrator (403 otherwise). */

@@ -8,6 +8,7 @@ import {
   errorStatuses,
   fieldErrorCodes,
 } from '../../streams/http/error-codes';
+import { needOf } from './auth';
 import { errorMessages } from './errors';
 
 /** CONTRACT's error body, for every 4xx and 5xx; its codes are the one catalogue's. */
@@ -75,7 +76,8 @@ export function operationIdOf(method: string, url: string): string {
  * one place: an operationId, and CONTRACT's error answers the route can give (400 malformed body,
  * 401 and 403 when it needs a sign-in, 404 for a path naming a resource, 422 for input that fails
  * validation, 429 past a rate limit), unless the route lists its own; and the 409 refusals its
- * `config.conflicts` names.
+ * `config.conflicts` names; what it needs of the caller (`x-permission`, from the API's policy),
+ * and no bearer token where it needs none.
  */
 export const openApiTransform: SwaggerTransform = (document) => {
   const result = jsonSchemaTransform(document);
@@ -84,7 +86,11 @@ export const openApiTransform: SwaggerTransform = (document) => {
   const { route, url } = document;
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   const input = document.schema as Record<string, unknown>;
-  const signedIn = !(Array.isArray(input.security) && input.security.length === 0);
+  const need = needOf(method, url);
+  // what the operation needs, from the API's policy (an administrator may call every one)
+  if (need !== undefined) schema['x-permission'] = need;
+  const signedIn = need !== 'anyone' && need !== 'token-in-query';
+  if (!signedIn) schema.security = [];
   const errors: Record<string, ReturnType<typeof errorAnswer>> = {};
   if (input.body) errors[400] = errorAnswer(400, errorMessages.malformed);
   if (signedIn) {

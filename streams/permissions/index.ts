@@ -1,6 +1,7 @@
 /**
  * Permissions of SPEC 3/6: `createPermissions({ user$, api })` emits a `PermissionState`; the access
- * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading.
+ * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading;
+ * `apiPolicy` says what each operation of the API needs, and `mayCall` whether the user may call it.
  */
 export {
   createPermissions,
@@ -9,6 +10,7 @@ export {
   permissionLoadFailedMessage,
   permissionProviderMessage,
 } from './permissions';
+export { type ApiOperation, apiPolicy, mayCall, meets, type Need } from './policy';
 export {
   adminDefaultFlags,
   canAccessAdminTab,

@@ -77,7 +77,8 @@ export function restrictionFlags(answer: unknown): PermissionFlags {
   );
 }
 
-const allowed = (state: PermissionState, rule: (flags: PermissionFlags) => boolean): boolean =>
+/** Whether `rule` allows the user: administrators and development mode always, nobody while loading. */
+export const allowed = (state: PermissionState, rule: (flags: PermissionFlags) => boolean): boolean =>
   !state.loading && (state.admin || state.grantAll || rule(state.flags));
 
 /** Whether the user holds `flag` (admin: always; loading: never). */

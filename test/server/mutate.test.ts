@@ -22,7 +22,7 @@ const logTables = [
 const server = setupTestServer({
   routes: (app) =>
     app.post(
-      '/api/test/things',
+      '/test/things',
       {
         preHandler: requireAuth,
         schema: { body: z.object({ name: z.string(), locationId: z.uuid(), fail: z.boolean().optional() }) },
@@ -52,7 +52,7 @@ const server = setupTestServer({
 function post(user: TestUser, body: object, key?: string) {
   const headers: Record<string, string> = { ...user.headers };
   if (key !== undefined) headers['idempotency-key'] = key;
-  return server.app.inject({ method: 'POST', url: '/api/test/things', headers, payload: body });
+  return server.app.inject({ method: 'POST', url: '/test/things', headers, payload: body });
 }
 
 const liveIds = async (locationId: string) =>

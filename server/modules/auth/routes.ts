@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { loginFailures } from '../../metrics';
-import { currentUser, requireAuth, signAccessToken } from '../../plugins/auth';
+import { currentUser, signAccessToken } from '../../plugins/auth';
 import {
   accountDisabled,
   badCredentials,
@@ -60,7 +60,6 @@ export async function authRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Sign in with username and password',
         tags: ['auth'],
-        security: [],
         body: z.object({
           username: lineText(200),
           password: z.string().min(1).max(1000),
@@ -99,7 +98,6 @@ export async function authRoutes(app: App): Promise<void> {
         summary: 'Exchange a refresh token for a new session token',
         description: `Refresh tokens rotate: each answer carries a new one of the same family. A rotated token presented again within ${refreshReuseGraceS} s of its rotation, before its successor was rotated in turn, gets a sibling session of that family (tabs or devices sharing a session renewing at once); after that it is reuse, and 401 revokes the whole family.`,
         tags: ['auth'],
-        security: [],
         body: z.object({ refreshToken: z.string().min(1).max(200) }),
         response: { 200: sessionSchema },
       },
@@ -120,7 +118,6 @@ export async function authRoutes(app: App): Promise<void> {
   app.get(
     '/api/auth/validate',
     {
-      preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: {
         summary: 'The signed-in user, if the token is valid',
@@ -134,7 +131,6 @@ export async function authRoutes(app: App): Promise<void> {
   app.post(
     '/api/auth/logout',
     {
-      preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: { summary: 'Sign out: revoke this session', tags: ['auth'], response: { 200: successSchema } },
     },
@@ -148,7 +144,6 @@ export async function authRoutes(app: App): Promise<void> {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: {
         summary: "Change one's own password",
@@ -187,7 +182,6 @@ export async function authRoutes(app: App): Promise<void> {
   app.patch(
     '/api/auth/me',
     {
-      preHandler: requireAuth,
       config: { beforePasswordChosen: true },
       schema: {
         summary: "Set one's own language (null: the browser's languages decide)",

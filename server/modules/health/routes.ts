@@ -56,7 +56,6 @@ export async function healthRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Whether the server and its database answer',
         tags: ['operations'],
-        security: [],
         response: { 200: healthSchema },
       },
     },
@@ -73,7 +72,6 @@ export async function healthRoutes(app: App): Promise<void> {
         description:
           'Ready when the database answers, every migration of this build is applied and the change listener is up; 503 with the reason otherwise (a proxy or orchestrator stops sending traffic).',
         tags: ['operations'],
-        security: [],
         response: { 200: readySchema, 503: readySchema },
       },
     },

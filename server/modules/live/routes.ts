@@ -58,7 +58,6 @@ export async function liveRoutes(app: App): Promise<void> {
       schema: {
         summary: 'Live events of one location (server-sent events)',
         tags: ['live'],
-        security: [],
         description:
           'Server-sent events of one location: `connected`, the replay after lastEventId (or `reset`), then `update`s; `heartbeat` every 15 s. The Last-Event-ID header wins over the query.',
         params: z.object({ locationId: z.string() }),

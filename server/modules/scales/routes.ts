@@ -10,15 +10,7 @@ import {
 import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
-import {
-  assertLocationAccess,
-  currentUser,
-  isUuid,
-  requireAuth,
-  requirePermission,
-  signIn,
-  visible,
-} from '../../plugins/auth';
+import { assertLocationAccess, currentUser, isUuid, signIn, visible } from '../../plugins/auth';
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
@@ -31,7 +23,6 @@ import { ScaleReaders } from './reader';
 import { deleteScale, findScale, insertScale, listScales, updateScale } from './repository';
 
 /** Scales are set up where printers are, with the same rights: administrators and users who may manage users. */
-const manage = requirePermission('manage_users');
 
 const scaleFields = z.object({
   name: lineText(100),
@@ -148,7 +139,6 @@ export async function scaleRoutes(app: App): Promise<void> {
   app.get(
     '/api/scales',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['scales'],
         summary: 'The network scales of a location, by name',
@@ -166,7 +156,6 @@ export async function scaleRoutes(app: App): Promise<void> {
     '/api/scales',
     {
       config: { conflicts: ['SCALE_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['scales'],
         summary: 'Add a network scale to a location (admin or manage_users)',
@@ -196,7 +185,6 @@ export async function scaleRoutes(app: App): Promise<void> {
     '/api/scales/:id',
     {
       config: { conflicts: ['SCALE_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['scales'],
         summary: 'Change a network scale (admin or manage_users); its open reading streams end',
@@ -227,7 +215,6 @@ export async function scaleRoutes(app: App): Promise<void> {
   app.delete(
     '/api/scales/:id',
     {
-      preHandler: manage,
       schema: {
         tags: ['scales'],
         summary: 'Remove a network scale (admin or manage_users); its open reading streams end',
@@ -257,7 +244,6 @@ export async function scaleRoutes(app: App): Promise<void> {
       schema: {
         tags: ['scales'],
         summary: "A scale's live weight (server-sent events), read while the stream is open",
-        security: [],
         description:
           "`connected`, then `reading` (`{type, scaleId, weightKg, stable, at}`: a changed weight at once, a steady one again once a second, at most 5 a second, `stable` by the scale's own flag, else within 0.05 kg for 1 s) and `silent` (`{type, scaleId}`: no reading for 3 s; the next reading ends it); `heartbeat` every 15 s. The stream ends when the scale is changed or removed: open it again.",
         params: idParams,

@@ -2,15 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
-import {
-  type AuthUser,
-  assertLocationAccess,
-  canSeeLocation,
-  isUuid,
-  requireAuth,
-  requirePermission,
-  visible,
-} from '../../plugins/auth';
+import { type AuthUser, assertLocationAccess, canSeeLocation, isUuid, visible } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { idParams, sendList, successSchema } from '../../plugins/resources';
@@ -200,12 +192,9 @@ const duplicateName = (name: string | undefined) => () =>
 
 /** CONTRACT's storage routes: zones (list, create, change, delete) and pallet positions. */
 export async function storageRoutes(app: App): Promise<void> {
-  const manage = requirePermission('manage_storage_assignments');
-
   app.get(
     '/api/storage/zones',
     {
-      preHandler: requireAuth,
       schema: {
         tags: ['storage'],
         summary: 'Storage zones of a location with the pallets in each row',
@@ -221,7 +210,6 @@ export async function storageRoutes(app: App): Promise<void> {
     '/api/storage/zones',
     {
       config: { conflicts: ['ZONE_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary: 'Create a zone (manage_storage_assignments)',
@@ -257,7 +245,6 @@ export async function storageRoutes(app: App): Promise<void> {
     '/api/storage/zones/:id',
     {
       config: { conflicts: ['ROW_NOT_EMPTY', 'ROW_OVER_CAPACITY', 'ZONE_NAME_TAKEN'] },
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary: 'Change a zone; 409 if pallets would no longer fit (manage_storage_assignments)',
@@ -293,7 +280,6 @@ export async function storageRoutes(app: App): Promise<void> {
     '/api/storage/zones/:id',
     {
       config: { conflicts: ['ZONE_NOT_EMPTY'] },
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary: 'Delete an empty zone; 409 while pallets stand in it (manage_storage_assignments)',
@@ -331,7 +317,6 @@ export async function storageRoutes(app: App): Promise<void> {
     '/api/storage/positions',
     {
       config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'ROW_FULL'] },
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary:
@@ -378,7 +363,6 @@ export async function storageRoutes(app: App): Promise<void> {
   app.delete(
     '/api/storage/positions/:palletId',
     {
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary: 'Take a pallet out of storage (manage_storage_assignments)',
@@ -403,7 +387,6 @@ export async function storageRoutes(app: App): Promise<void> {
     '/api/storage/moves',
     {
       config: { conflicts: ['PALLET_LEFT_WAREHOUSE', 'ROW_FULL', 'ROW_NO_ROOM'] },
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary:
@@ -434,7 +417,6 @@ export async function storageRoutes(app: App): Promise<void> {
   app.post(
     '/api/storage/take-outs',
     {
-      preHandler: manage,
       schema: {
         tags: ['storage'],
         summary:
