@@ -2,6 +2,7 @@
  * Permissions of SPEC 3/6: `createPermissions({ user$, api })` emits a `PermissionState`; the access
  * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading.
  */
+export { type AccessDenial, accessDenial } from './access-denial';
 export {
   createPermissions,
   noPermissions,
@@ -25,3 +26,4 @@ export {
   permissionFlags,
   restrictionFlag,
 } from './rules';
+export { settledPermissions } from './settled-permissions';
