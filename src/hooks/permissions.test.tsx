@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type PermissionState, permissionProviderMessage } from '../../streams/permissions';
-import { accessDenial, PermissionProvider, settledPermissions, usePermission } from './permissions';
+import { accessDenialText, PermissionProvider, usePermission } from './permissions';
 
 afterEach(cleanup);
 
@@ -43,37 +43,11 @@ describe('PermissionProvider and usePermission', () => {
   });
 });
 
-describe('settledPermissions', () => {
-  it('waits past the loading state', async () => {
-    const permissions$ = new BehaviorSubject(state({ loading: true }));
-    const settled = settledPermissions(permissions$);
-    permissions$.next(state({ flags: { desktop_access: true } }));
-    expect((await settled).flags).toEqual({ desktop_access: true });
-  });
-});
-
-describe('accessDenial', () => {
-  it('lets desktop users in on a desktop and refuses them on a phone', () => {
-    const desk = state({ flags: { desktop_access: true } });
-    expect(accessDenial(desk, 'desktop')).toBeNull();
-    expect(accessDenial(desk, 'mobile')).toMatch(/^Mobile access denied/);
-  });
-  it('lets mobile users in on a phone and refuses them on a desktop', () => {
-    const phone = state({ flags: { mobile_access: true } });
-    expect(accessDenial(phone, 'mobile')).toBeNull();
-    expect(accessDenial(phone, 'desktop')).toMatch(/^Desktop access denied/);
-  });
-  it('honours restrictions', () => {
-    expect(
-      accessDenial(state({ flags: { desktop_access: true, restrict_desktop_access: true } }), 'desktop'),
-    ).toMatch(/^Desktop access denied/);
-  });
-  it('always lets administrators in', () => {
-    expect(accessDenial(state({ admin: true }), 'desktop')).toBeNull();
-    expect(accessDenial(state({ admin: true }), 'mobile')).toBeNull();
-  });
-  it('refuses when the permissions could not be loaded', () => {
-    expect(accessDenial(state({ error: 'Failed to load permissions' }), 'desktop')).toBe(
+describe('accessDenialText', () => {
+  it('words each denial of the login page', () => {
+    expect(accessDenialText({ name: 'NO_MOBILE_ACCESS' })).toMatch(/^Mobile access denied/);
+    expect(accessDenialText({ name: 'NO_DESKTOP_ACCESS' })).toMatch(/^Desktop access denied/);
+    expect(accessDenialText({ name: 'NOT_CHECKED', reason: 'Failed to load permissions' })).toBe(
       'Your access could not be checked: Failed to load permissions',
     );
   });

@@ -1,15 +1,13 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { filter, firstValueFrom, type Observable, switchMap } from 'rxjs';
+import { type Observable, switchMap } from 'rxjs';
 import { type OperatorConsoleName, operatorConsoleNames } from '../../streams/consoles/console-rule';
 import { openConsolesOf } from '../../streams/consoles/open-consoles';
 import {
-  canUseDesktop,
-  canUseMobile,
+  type AccessDenial,
   type PermissionState,
   permissionProviderMessage,
 } from '../../streams/permissions';
-import type { MobileMode } from '../../streams/session';
 import { i18n } from '../i18n/i18n';
 import { specText } from '../shell/api-error';
 
@@ -51,15 +49,15 @@ export function usePermission(): PermissionState {
   return state;
 }
 
-/** The permissions once they have loaded for the user who just signed in. */
-export const settledPermissions = (permissions$: Observable<PermissionState>) =>
-  firstValueFrom(permissions$.pipe(filter((state) => !state.loading)));
-
-/** Why this user may not work in `mode` (desktop or mobile client access of SPEC 6), in the app's language, or null. */
-export function accessDenial(state: PermissionState, mode: MobileMode): string | null {
+/** What the login page says of an access denial, in the app's language. */
+export function accessDenialText(denial: AccessDenial): string {
   const t = i18n.getFixedT(null, 'login', 'denied');
-  if (state.error) return t('notChecked', { reason: specText(state.error) });
-  if (mode === 'desktop' && !canUseDesktop(state)) return t('desktop');
-  if (mode === 'mobile' && !canUseMobile(state)) return t('mobile');
-  return null;
+  switch (denial.name) {
+    case 'NOT_CHECKED':
+      return t('notChecked', { reason: specText(denial.reason) });
+    case 'NO_DESKTOP_ACCESS':
+      return t('desktop');
+    case 'NO_MOBILE_ACCESS':
+      return t('mobile');
+  }
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminSections, formProblems } from '../../streams/admin';
-import { adBlockerAdvice, analyticsEventTypes } from '../../streams/analytics';
+import { adBlockerAdvice, analyticsEventTypes, eventHistoryKinds } from '../../streams/analytics';
 import { connectionQualities } from '../../streams/connection';
 import { consoleNames, operatorConsoleNames } from '../../streams/consoles';
 import { fieldErrorCodes, isErrorCode } from '../../streams/http';
@@ -12,7 +12,6 @@ import { printerStates, printFailures } from '../../streams/printing';
 import { scaleProtocols } from '../../streams/scales';
 import { catalogAttributes } from '../hooks/catalog';
 import { chunkFailures } from '../routes/chunk';
-import { historyKinds } from '../screens/admin/activity-section';
 import { catalogueAttributes } from '../screens/admin/catalogue-section';
 import { userFlags } from '../screens/admin/user-dialog';
 import { zoneTemperatures } from '../screens/admin/zones-section';
@@ -141,7 +140,7 @@ describe('the messages the code picks by a value', () => {
     ['admin', 'eventType', analyticsEventTypes.map((type) => `eventType.${type}`)],
     ['admin', 'zones.temperature', zoneTemperatures.map((value) => `zones.temperature.${value}`)],
     ['admin', 'zones.temperatureShort', zoneTemperatures.map((value) => `zones.temperatureShort.${value}`)],
-    ['admin', 'activity.historyOf', historyKinds.map((kind) => `activity.historyOf.${kind}`)],
+    ['admin', 'activity.historyOf', eventHistoryKinds.map((kind) => `activity.historyOf.${kind}`)],
     ['printers', 'languageName', locales.map((locale) => `languageName.${locale}`)],
     ['common', 'print.jobFailed', printFailures.map((failure) => `print.jobFailed.${failure}`)],
     ['common', 'print.state', printerStates.map((state) => `print.state.${state}`)],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, guard, type RouteContext, resolveRoute } from './guards';
+import { guard, type RouteContext, resolveRoute } from './guards';
 
 const out: RouteContext = {
   signedIn: false,
@@ -150,16 +150,5 @@ describe('resolveRoute', () => {
   });
   it('ends a redirect cycle on access-denied', () => {
     expect(resolveRoute('/dashboard', phoneNoAccess).screen).toBe('access-denied');
-  });
-});
-
-describe('afterLoginTarget', () => {
-  it('defaults to /dashboard', () => expect(afterLoginTarget('')).toBe('/dashboard'));
-  it('returns to the redirect flag', () =>
-    expect(afterLoginTarget('?redirect=%2Fnimda%3Ftab%3D1')).toBe('/nimda?tab=1'));
-  it('refuses targets off the site or back to login', () => {
-    expect(afterLoginTarget('?redirect=https://evil.example')).toBe('/dashboard');
-    expect(afterLoginTarget('?redirect=//evil.example')).toBe('/dashboard');
-    expect(afterLoginTarget('?redirect=/login')).toBe('/dashboard');
   });
 });

@@ -117,11 +117,3 @@ export function resolveRoute(path: string, ctx: RouteContext): { path: string; s
   }
   return { path: current, screen: 'access-denied' };
 }
-
-/** Where to go after signing in: the redirect flag if it is a local path, else /dashboard. */
-export function afterLoginTarget(search: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')
-    ? target
-    : '/dashboard';
-}

@@ -4,6 +4,16 @@
  * `createUserNames(api)` resolves user ids to cached names.
  */
 export {
+  type ActivityFilters,
+  activityEventLimit,
+  activityEventsQuery,
+  activityRange,
+  type EventHistory,
+  eventHistoryKinds,
+  fillsEventPage,
+  noActivityFilters,
+} from './activity-query';
+export {
   type Analytics,
   type AnalyticsDeps,
   type AnalyticsStats,
@@ -26,5 +36,9 @@ export {
   prepareEvent,
   validateEvent,
 } from './event';
+// types only: the schemas and the reads that parse with them are imported from their modules,
+// so zod loads with the screen that reads them and not with the app
+export type { LoggedEvent } from './logged-event';
 export { type AnalyticsPrefix, type AnalyticsRead, adBlockerAdvice, analyticsPrefixes } from './reads';
+export type { UserActivity } from './user-activity';
 export { createUserNames, fallbackUserName } from './user-names';

@@ -17,6 +17,7 @@ export {
   palletStatusChoices,
   visiblePalletIds,
 } from './filters';
+export { filtersShowing } from './filters-showing';
 export { highlightChanges } from './highlight-changes';
 export { normaliseMessage } from './normalise';
 export { defaultLiveTiming, type LiveTiming, livePipeline } from './pipeline';

@@ -3,6 +3,7 @@
  * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading;
  * `apiPolicy` says what each operation of the API needs, and `mayCall` whether the user may call it.
  */
+export { type AccessDenial, accessDenial } from './access-denial';
 export {
   createPermissions,
   noPermissions,
@@ -27,3 +28,4 @@ export {
   permissionFlags,
   restrictionFlag,
 } from './rules';
+export { settledPermissions } from './settled-permissions';

@@ -1,9 +1,13 @@
 /**
  * The session of SPEC 4: `createSession(deps)` gives `state$`, `user$`, `navigation$`, `api`,
  * `preferences` (location, last path, forced mobile mode of SPEC 3) and the commands `login`,
- * `logout`, `changePassword`. Tests build storages with `createMemoryStorage()`.
+ * `logout`, `changePassword`. The login page's flow is `signIn` then, for forced mobile mode,
+ * `chooseMode`. Tests build storages with `createMemoryStorage()`.
  */
+export { afterLoginTarget } from './after-login-target';
 export { failureBackoffMs, recoveryDelayMs } from './backoff';
+export { loginNotice } from './login-notice';
+export { missingCredentials } from './missing-credentials';
 export { createPreferences, type MobileMode, type Preferences } from './preferences';
 export { type Recovered, RecoveryError, recoveryMessages } from './recovery';
 export { decideRedirect, noRedirects, type RedirectDecision, type RedirectHistory } from './redirect-guard';
@@ -15,6 +19,13 @@ export {
   type Session,
   type SessionDeps,
 } from './session';
+export {
+  chooseMode,
+  type SignInDeps,
+  type SignInInput,
+  type SignInOutcome,
+  signIn,
+} from './sign-in';
 export type { Breaker, Health, SessionState } from './state';
 export {
   createMemoryStorage,

@@ -25,6 +25,7 @@ import { type ApiClient, createApiClient } from '../http/client';
 import { isApiError } from '../http/errors';
 import type { SendDeps } from '../http/send';
 import { authCalls } from './auth-calls';
+import { missingCredentials } from './missing-credentials';
 import { createPreferences, type Preferences } from './preferences';
 import { readHealth, writeRecord } from './record';
 import {
@@ -378,7 +379,7 @@ export function createSession(deps: SessionDeps): Session {
       if (kept.user) updateAuth(storage, { ...kept, user: { ...kept.user, ...change } });
     },
     async login({ username, password, rememberMe = false, persistence }) {
-      if (!username?.trim() || !password) throw new Error(loginMessages.missingFields);
+      if (missingCredentials({ username, password })) throw new Error(loginMessages.missingFields);
       const level = persistence ?? (rememberMe ? 'remember_me' : 'session_only');
       try {
         const answer = await firstValueFrom(calls.login({ username, password, rememberMe }));

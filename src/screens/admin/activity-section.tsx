@@ -1,15 +1,20 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ActivityFilterDraft, activityFilterErrors, interventionError } from '../../../streams/admin';
+import { activityFilterErrors, interventionError } from '../../../streams/admin';
 import {
+  type ActivityFilters,
   type AnalyticsRead,
-  type AnalyticsStats,
+  activityEventLimit,
   analyticsEventTypes,
-  type EventsQuery,
+  type EventHistory,
+  fillsEventPage,
+  type LoggedEvent,
+  noActivityFilters,
 } from '../../../streams/analytics';
+import { useActivityInsights } from '../../hooks/activity-insights';
 import { useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
-import { type InsightState, useInsight } from '../../hooks/insights';
+import type { InsightState } from '../../hooks/insights';
 import { formats, useFormats } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
@@ -26,39 +31,6 @@ import { oneField, useFormCheck } from './use-form-check';
 
 const ActivityCharts = lazy(() => import('./activity-charts'));
 
-/** An event of GET /api/insights/events as the server answers it. */
-interface LoggedEvent {
-  id: string;
-  eventType: string;
-  palletId: string | null;
-  orderId: string | null;
-  username: string | null;
-  notes: string | null;
-  createdAt: string;
-}
-
-/** One line of GET /api/insights/user-activity. */
-interface UserActivity {
-  userId: string;
-  username: string | null;
-  eventCount: number;
-}
-
-type Filters = ActivityFilterDraft & { eventType: string; userId: string };
-/** What a history is of (`admin:activity.historyOf.<kind>` names one). */
-export const historyKinds = ['pallet', 'order'] as const;
-type History = { kind: (typeof historyKinds)[number]; id: string } | null;
-
-const noFilters: Filters = {
-  startDate: '',
-  endDate: '',
-  eventType: '',
-  userId: '',
-  palletId: '',
-  orderId: '',
-};
-const eventLimit = 100;
-
 const when = (iso: string) => formats().dateTime(iso);
 
 /** An event type in the reader's words ("pallet created"); a type the app does not know, as the server names it. */
@@ -66,20 +38,6 @@ const typeText = (type: string) =>
   (analyticsEventTypes as readonly string[]).includes(type)
     ? i18n.t(`admin:eventType.${type as (typeof analyticsEventTypes)[number]}`)
     : type.replaceAll('_', ' ');
-
-/** The events query of the applied filters at `locationId` (blank fields filter nothing). */
-function queryOf(filters: Filters, locationId: string): EventsQuery {
-  return {
-    locationId,
-    limit: eventLimit,
-    ...(filters.startDate && { startDate: filters.startDate }),
-    ...(filters.endDate && { endDate: filters.endDate }),
-    ...(filters.eventType && { eventTypes: [filters.eventType] }),
-    ...(filters.userId && { userId: filters.userId }),
-    ...(filters.palletId.trim() && { palletId: filters.palletId.trim() }),
-    ...(filters.orderId.trim() && { orderId: filters.orderId.trim() }),
-  };
-}
 
 /** SPEC 8's fallback: what the section shows when no analytics endpoint answered. */
 function FallbackNotice({ reads }: { reads: InsightState<unknown>[] }) {
@@ -107,64 +65,61 @@ function EventTable({
   onIntervene,
 }: {
   label: string;
-  state: InsightState<unknown[]>;
-  onHistory: (history: History) => void;
+  state: InsightState<LoggedEvent[]>;
+  onHistory: (history: EventHistory) => void;
   onIntervene: (event: LoggedEvent) => void;
 }) {
   const { t } = useTranslation('admin');
   return (
     <Loaded state={state}>
-      {(answer) => {
-        const events = answer.data as LoggedEvent[];
-        return (
-          <AdminTable
-            label={label}
-            columns={[
-              t('activity.column.when'),
-              t('activity.column.event'),
-              t('activity.column.by'),
-              t('activity.column.pallet'),
-              t('activity.column.order'),
-              t('activity.column.notes'),
-            ]}
-            empty={events.length === 0 ? t('activity.noEvents') : null}
-          >
-            {events.map((event) => (
-              <tr key={event.id} data-event-type={event.eventType}>
-                <td>
-                  <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
-                </td>
-                <td>{typeText(event.eventType)}</td>
-                <td>
-                  {event.username === null ? (
-                    t('activity.someone')
-                  ) : (
-                    <span translate="no">{event.username}</span>
-                  )}
-                </td>
-                <td>
-                  {event.palletId && <HistoryLink kind="pallet" id={event.palletId} onHistory={onHistory} />}
-                </td>
-                <td>
-                  {event.orderId && <HistoryLink kind="order" id={event.orderId} onHistory={onHistory} />}
-                </td>
-                <td translate="no">{event.notes}</td>
-                <td>
-                  <Button
-                    onClick={() => onIntervene(event)}
-                    aria-label={t('activity.interveneName', {
-                      type: typeText(event.eventType),
-                      when: when(event.createdAt),
-                    })}
-                  >
-                    {t('activity.intervene')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        );
-      }}
+      {({ data: events }) => (
+        <AdminTable
+          label={label}
+          columns={[
+            t('activity.column.when'),
+            t('activity.column.event'),
+            t('activity.column.by'),
+            t('activity.column.pallet'),
+            t('activity.column.order'),
+            t('activity.column.notes'),
+          ]}
+          empty={events.length === 0 ? t('activity.noEvents') : null}
+        >
+          {events.map((event) => (
+            <tr key={event.id} data-event-type={event.eventType}>
+              <td>
+                <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
+              </td>
+              <td>{typeText(event.eventType)}</td>
+              <td>
+                {event.username === null ? (
+                  t('activity.someone')
+                ) : (
+                  <span translate="no">{event.username}</span>
+                )}
+              </td>
+              <td>
+                {event.palletId && <HistoryLink kind="pallet" id={event.palletId} onHistory={onHistory} />}
+              </td>
+              <td>
+                {event.orderId && <HistoryLink kind="order" id={event.orderId} onHistory={onHistory} />}
+              </td>
+              <td translate="no">{event.notes}</td>
+              <td>
+                <Button
+                  onClick={() => onIntervene(event)}
+                  aria-label={t('activity.interveneName', {
+                    type: typeText(event.eventType),
+                    when: when(event.createdAt),
+                  })}
+                >
+                  {t('activity.intervene')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
     </Loaded>
   );
 }
@@ -175,9 +130,9 @@ function HistoryLink({
   id,
   onHistory,
 }: {
-  kind: (typeof historyKinds)[number];
+  kind: EventHistory['kind'];
   id: string;
-  onHistory: (history: History) => void;
+  onHistory: (history: EventHistory) => void;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -241,35 +196,19 @@ export default function ActivitySection() {
   const format = useFormats();
   const locationId = useLocationId() ?? '';
   const place = useChosenLocationName() ?? '…';
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [draft, setDraft] = useState<ActivityFilters>(noActivityFilters);
+  const [applied, setApplied] = useState<ActivityFilters>(noActivityFilters);
   const { errors, attempt } = useFormCheck(draft, activityFilterErrors);
-  const [history, setHistory] = useState<History>(null);
+  const [history, setHistory] = useState<EventHistory | null>(null);
   const [intervening, setIntervening] = useState<LoggedEvent | null>(null);
-  const range = {
-    locationId,
-    startDate: applied.startDate || undefined,
-    endDate: applied.endDate || undefined,
-  };
-  const rangeKey = JSON.stringify(range);
-  const types = useInsight((a) => a.eventTypes(), 'types');
-  const stats = useInsight<AnalyticsStats>((a) => a.stats(range), rangeKey);
-  const people = useInsight<unknown[]>((a) => a.userActivity(range), rangeKey);
-  const events = useInsight<unknown[]>(
-    (a) => a.events(queryOf(applied, locationId)),
-    JSON.stringify(applied) + locationId,
-  );
-  const trail = useInsight<unknown[]>(
-    history && ((a) => (history.kind === 'pallet' ? a.palletEvents(history.id) : a.orderEvents(history.id))),
-    JSON.stringify(history),
-  );
+  const { types, stats, people, events, trail } = useActivityInsights(applied, locationId, history);
 
-  const change = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
+  const change = (patch: Partial<ActivityFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (attempt()) setApplied(draft);
   };
-  const users = people.status === 'ready' ? (people.data.data as UserActivity[]) : [];
+  const users = people.status === 'ready' ? people.data.data : [];
   const byType =
     stats.status === 'ready'
       ? Object.entries(stats.data.data.eventsByType)
@@ -339,8 +278,8 @@ export default function ActivitySection() {
         </Button>
         <Button
           onClick={() => {
-            setDraft(noFilters);
-            setApplied(noFilters);
+            setDraft(noActivityFilters);
+            setApplied(noActivityFilters);
           }}
         >
           {t('activity.clear')}
@@ -382,8 +321,8 @@ export default function ActivitySection() {
         </div>
       )}
       <h3>
-        {events.status === 'ready' && events.data.data.length === eventLimit
-          ? t('activity.latestEvents', { count: eventLimit })
+        {events.status === 'ready' && fillsEventPage(events.data.data)
+          ? t('activity.latestEvents', { count: activityEventLimit })
           : t('activity.events')}
       </h3>
       <EventTable

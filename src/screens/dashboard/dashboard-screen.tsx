@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { map } from 'rxjs';
 import { dateRangeWindow } from '../../../streams/dates';
-import type { DashboardFilters, Pallet, PalletSort } from '../../../streams/live';
+import { type DashboardFilters, filtersShowing, type Pallet, type PalletSort } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
@@ -159,11 +159,12 @@ export default function DashboardScreen() {
         toasts.notify(t('search.notFound', { text: text.trim() }), { variant: 'warning' });
         return;
       }
-      if (!ids.includes(id))
-        setParams(searchWith(search, { ...filters, palletStatus: 'all' }), { replace: true });
+      const pallet = palletOf(id);
+      const widened = pallet && filtersShowing(pallet, { filters, created });
+      if (widened) setParams(searchWith(search, widened), { replace: true });
       setSelectedId(id);
     },
-    [allIds, ids, filters, search, setParams, toasts, t],
+    [allIds, palletOf, filters, created, search, setParams, toasts, t],
   );
   useScannerReadings(find);
 

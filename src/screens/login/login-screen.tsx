@@ -2,11 +2,18 @@ import { useObservableEagerState } from 'observable-hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isAdmin } from '../../../streams/permissions';
-import { loginMessages, type MobileMode, type User } from '../../../streams/session';
+import {
+  afterLoginTarget,
+  chooseMode,
+  loginMessages,
+  loginNotice,
+  type MobileMode,
+  missingCredentials,
+  type SignInOutcome,
+  signIn,
+} from '../../../streams/session';
 import { useMobileDevice } from '../../hooks/app-state';
-import { accessDenial, settledPermissions } from '../../hooks/permissions';
-import { afterLoginTarget } from '../../routes/guards';
+import { accessDenialText } from '../../hooks/permissions';
 import { useServices } from '../../services';
 import { codeText, specText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
@@ -17,12 +24,11 @@ import { PageTitle } from '../../ui/page-title';
 import { CheckField, TextField } from '../../ui/text-field';
 import styles from './login-screen.module.css';
 
-/** The notice a login page opens with: the expired and loop flags of SPEC 2, or the session's loop verdict. */
-export function loginNotice(search: string, sessionReason: string | null): string | null {
-  const query = new URLSearchParams(search);
-  if (query.get('expired') === '1') return loginMessages.expired;
-  if (query.has('loop') || sessionReason === loginMessages.loop) return loginMessages.loop;
-  return null;
+/** Why a sign-in did not go on, in the app's language. */
+function stoppedText(outcome: Extract<SignInOutcome, { name: 'DENIED' | 'FAILED' }>): string {
+  if (outcome.name === 'DENIED') return accessDenialText(outcome.denial);
+  // a refusal's code has the app's own sentence (a wrong password, a disabled account), else the message
+  return codeText(outcome.refusal) ?? specText(outcome.message);
 }
 
 /**
@@ -41,9 +47,9 @@ export default function LoginScreen() {
   const [rememberMe, setRememberMe] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [choosing, setChoosing] = useState<User | null>(null);
+  const [choosing, setChoosing] = useState(false);
   const notice = error ? null : loginNotice(search, 'reason' in state ? state.reason : null);
-  /** This screen's own sign-in is under way (or done): it goes on by `enter`, after its checks. */
+  /** This screen's own sign-in is under way (or done): it goes on by the sign-in's outcome, after its checks. */
   const signingIn = useRef(false);
   const shared = state.name === 'AUTHENTICATED' && !!state.shared;
   // a session another tab shared, while this screen showed or just before it was drawn (a page
@@ -52,22 +58,24 @@ export default function LoginScreen() {
     if (shared && !signingIn.current) navigate(afterLoginTarget(search), { replace: true });
   }, [shared, navigate, search]);
 
-  const enter = async (mode: MobileMode) => {
-    const denied = accessDenial(await settledPermissions(permissions$), mode);
-    if (denied) {
-      await session.logout();
-      signingIn.current = false;
-      setChoosing(null);
-      setPassword('');
-      setError(denied);
+  const show = (outcome: SignInOutcome) => {
+    if (outcome.name === 'CHOOSE_MODE') {
+      setChoosing(true);
       return;
     }
-    navigate(afterLoginTarget(search), { replace: true });
+    if (outcome.name === 'ENTER') {
+      navigate(outcome.path, { replace: true });
+      return;
+    }
+    signingIn.current = false;
+    setChoosing(false);
+    setPassword('');
+    setError(stoppedText(outcome));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!username.trim() || !password) {
+    if (missingCredentials({ username, password })) {
       setError(specText(loginMessages.missingFields));
       return;
     }
@@ -75,17 +83,11 @@ export default function LoginScreen() {
     setError(null);
     signingIn.current = true;
     try {
-      const user = await session.login({ username: username.trim(), password, rememberMe });
-      if (user.force_mobile_mode_enabled && !isAdmin(user)) setChoosing(user);
-      else await enter(mobile ? 'mobile' : 'desktop');
-    } catch (err) {
-      signingIn.current = false;
-      setPassword('');
-      // the app's sentence for the refusal's code (a wrong password, a disabled account), else the message
-      setError(
-        err instanceof Error
-          ? (codeText(err.cause) ?? specText(err.message))
-          : specText(loginMessages.failed),
+      show(
+        await signIn(
+          { session, permissions$ },
+          { username, password, rememberMe, mobileDevice: mobile, search },
+        ),
       );
     } finally {
       setBusy(false);
@@ -93,8 +95,7 @@ export default function LoginScreen() {
   };
 
   const choose = (mode: MobileMode) => {
-    session.preferences.setForcedMobileMode(mode);
-    void enter(mode);
+    void chooseMode({ session, permissions$ }, mode, search).then(show);
   };
 
   return (
