@@ -187,11 +187,10 @@ export function browserConnection(
 ): ServicesConnection {
   const visible = () => win.document.visibilityState === 'visible';
   // as the screens tell a phone from a desktop: the forced mode chosen, else the device
-  let forced: string | null = null;
-  session.preferences.forcedMobileMode$.subscribe((mode) => {
-    forced = mode;
-  });
-  const mobile = () => (forced ? forced === 'mobile' : isMobileDevice(win.navigator));
+  const mobile = () => {
+    const forced = session.preferences.forcedMobileMode();
+    return forced ? forced === 'mobile' : isMobileDevice(win.navigator);
+  };
   // the connection's code loads with its first reader (the badge, the live data), made once: the
   // sign-in screen, which never connects (SPEC 2), has no use for it
   const connection = defer(() => import('../streams/connection/connection')).pipe(
