@@ -21,10 +21,6 @@ const queues = new WeakMap<Session, OfflineQueue>();
 export function offlineQueueOf(session: Session, online$: Observable<boolean>): OfflineQueue {
   let queue = queues.get(session);
   if (queue) return queue;
-  let userId: string | null = null;
-  session.user$.subscribe((user) => {
-    userId = user?.id ?? null;
-  });
   queue = createOfflineQueue({
     storage: typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage(),
     send: (change) =>
@@ -38,7 +34,7 @@ export function offlineQueueOf(session: Session, online$: Observable<boolean>): 
         }),
       ),
     online$,
-    userId: () => userId,
+    userId$: session.user$.pipe(map((user) => user?.id ?? null)),
     newKey: randomUuid,
     // no answer, a busy server or a session that could not be renewed: try again later, never drop
     unreachable: (error) => !isApiError(error) || error.transient || error.status === 401,
