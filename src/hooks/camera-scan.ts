@@ -5,7 +5,7 @@ import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs'
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { cameraDetectEveryMs } from '../../streams/config';
 import { oncePerSighting } from '../../streams/scan';
-import { useServices } from '../services';
+import { type Services, useServices } from '../services';
 
 /** The User Timing name of one decode that read a label (`performance.getEntriesByName`). */
 export const decodeMeasure = 'qr-decode';
@@ -61,14 +61,17 @@ const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => 
  * (not `exact`): a laptop or a one-camera tablet has no back camera and must still scan. Scanning
  * mode (SPEC 4) is on for as long as the camera is open; closing stops every track.
  */
-function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void): Observable<CameraEvent> {
+function camera$(
+  video: HTMLVideoElement,
+  { setScanningMode, device }: Pick<Services, 'setScanningMode' | 'device'>,
+): Observable<CameraEvent> {
   return new Observable<CameraEvent>((subscriber) => {
     let closed = false;
     let stream: MediaStream | null = null;
     setScanningMode(true);
     subscriber.next({ name: 'opening' });
     const run = async () => {
-      stream = await navigator.mediaDevices.getUserMedia({
+      stream = await device.openCamera({
         video: { facingMode: { ideal: 'environment' } },
         audio: false,
       });
@@ -113,12 +116,12 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
  * it reads (a label held in view is read once); answers the camera's state for the screen.
  */
 export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: string) => void): CameraState {
-  const { setScanningMode } = useServices();
+  const services = useServices();
   const [state, setState] = useState<CameraState>({ name: 'opening' });
   const events$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([element]) => (element ? camera$(element, setScanningMode) : EMPTY)),
+        switchMap(([element, services]) => (element ? camera$(element, services) : EMPTY)),
         connect((shared$) =>
           merge(
             shared$.pipe(filter((event): event is CameraState => !isCode(event))),
@@ -131,7 +134,7 @@ export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: str
           ),
         ),
       ),
-    [video],
+    [video, services],
   );
   useSubscription(events$, (event) => (event.name === 'code' ? onCode(event.text) : setState(event)));
   return state;
