@@ -91,6 +91,8 @@ export const sortingUndoWindowMs = 10_000;
 
 // Date settings (SPEC 9)
 export const dateSettingsCheckIntervalMs = 15 * 60_000;
+/** How often the screens read the clock again: the ages and the day they show change by the minute. */
+export const screenClockMs = 60_000;
 
 // Interface (SPEC 2, 9)
 /** How long a row someone else changed stays highlighted on the pallet board. */

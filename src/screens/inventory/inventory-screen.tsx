@@ -35,7 +35,6 @@ import { StockTables } from './stock-tables';
 // recharts is the heaviest part of the screen: the tables and the list show while it loads
 const StockCharts = lazy(() => import('./stock-charts'));
 
-const minuteMs = 60_000;
 const noZones: readonly StorageZone[] = [];
 
 /** The figures, charts and pallet list once the settings are known. */
@@ -46,7 +45,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   // the count picks the plural; the figure shows with the language's thousands separator
   const palletCount = (pallets: number) =>
     t('figures.palletCount', { count: pallets, replace: { count: format.number(pallets) } });
-  const now = useNow(minuteMs);
+  const now = useNow();
   const stock = useStock(settings, now);
   const occupancy = useZones();
   const zones = useMemo(() => occupancy?.map((o) => o.zone) ?? noZones, [occupancy]);
