@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
 // the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { cameraDetectEveryMs } from '../../streams/config';
-import { oncePerSighting } from '../../streams/scan';
+import { oncePerSighting, readEvery } from '../../streams/scan';
 import { type Services, useServices } from '../services';
 
 /** The User Timing name of one decode that read a label (`performance.getEntriesByName`). */
@@ -53,6 +52,15 @@ export type CameraState =
   /** The camera could not be opened: `denied` when the browser does not allow it. */
   | { name: 'failed'; denied: boolean };
 
+/** The labels in the video's picture now (none where the decoder fails on it). */
+async function detectCodes(detector: Detector, video: HTMLVideoElement) {
+  const start = performance.now();
+  const codes = await detector.detect(video).catch(() => []);
+  // the decoder's own time for a picture it read a label in, for the phone benchmark
+  if (codes.length) performance.measure(decodeMeasure, { start, end: performance.now() });
+  return codes;
+}
+
 type CameraEvent = CameraState | { name: 'code'; text: string };
 const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => event.name === 'code';
 
@@ -70,6 +78,11 @@ function camera$(
     let stream: MediaStream | null = null;
     setScanningMode(true);
     subscriber.next({ name: 'opening' });
+    const fail = (error: unknown) =>
+      subscriber.next({
+        name: 'failed',
+        denied: error instanceof DOMException && error.name === 'NotAllowedError',
+      });
     const run = async () => {
       stream = await device.openCamera({
         video: { facingMode: { ideal: 'environment' } },
@@ -87,21 +100,18 @@ function camera$(
           : null,
       });
       const detector = await qrDetector();
-      while (!closed) {
-        const start = performance.now();
-        const codes = await detector.detect(video).catch(() => []);
-        // the decoder's own time for a picture it read a label in, for the phone benchmark
-        if (codes.length) performance.measure(decodeMeasure, { start, end: performance.now() });
-        for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
-        await new Promise((resolve) => setTimeout(resolve, cameraDetectEveryMs));
-      }
+      if (closed) return;
+      // the reads end with the camera
+      subscriber.add(
+        readEvery(() => detectCodes(detector, video)).subscribe({
+          next: (codes) => {
+            for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
+          },
+          error: fail,
+        }),
+      );
     };
-    run().catch((error: unknown) => {
-      subscriber.next({
-        name: 'failed',
-        denied: error instanceof DOMException && error.name === 'NotAllowedError',
-      });
-    });
+    run().catch(fail);
     return () => {
       closed = true;
       for (const track of stream?.getTracks() ?? []) track.stop();
