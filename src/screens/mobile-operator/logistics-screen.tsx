@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { refusedBuzzMs } from '../../../streams/config';
 import { type PickScan, pickList, pickScan } from '../../../streams/consoles';
 import { dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
@@ -25,9 +26,6 @@ import { usePhoneCommands } from './use-phone-commands';
 
 const logisticsPath = '/mobile/operator/logistics';
 
-/** A long buzz for a refused scan, so the picker feels it without looking. */
-const refusedBuzz = [200, 100, 200];
-
 /** One order's pick list in walking order (zone, row): each scan picks a pallet of it; "Ship order" once all are picked. */
 function PickOrder({ order }: { order: Order }) {
   const { t } = useTranslation(['mobile', 'consoles']);
@@ -48,7 +46,7 @@ function PickOrder({ order }: { order: Order }) {
     const pallet = scan(text, type, `pick ${order.id}`);
     const id = pallet?.id ?? text.trim();
     const result = pickScan(lines, picked, id);
-    if (result === 'not-on-list') device.vibrate(refusedBuzz);
+    if (result === 'not-on-list') device.vibrate(refusedBuzzMs);
     if (result === 'picked') setPicked((before) => new Set([...before, id]));
     setSaid({ scan: result, id });
   };

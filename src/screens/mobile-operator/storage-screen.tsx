@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { storedBuzzMs } from '../../../streams/config';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import {
@@ -26,9 +27,6 @@ import { usePhoneCommands } from './use-phone-commands';
 import { WaitingMark } from './waiting-mark';
 
 type RowContext = Extract<StorageContext, { type: 'row_contents' }>;
-
-/** A short buzz for each pallet stored, so the operator need not look at the screen. */
-const storedBuzzMs = 80;
 
 function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
   const format = useFormats();
