@@ -4,9 +4,11 @@ import { asyncScheduler, BehaviorSubject, filter, firstValueFrom, NEVER, type Ob
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeEventSources } from '../streams/connection/fake-event-source';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../streams/http/fake-fetch';
+import { memoryQueueStorage } from '../streams/offline';
 import { createMemoryStorage, createSession, type Session, type Tabs, type User } from '../streams/session';
 import { createTabHub } from '../streams/session/test-kit';
 import { AppProviders, AppRoutes } from './app';
+import { fakeDevice } from './fake-device';
 import { createServices } from './services';
 import { nextViewport } from './ui/layout/viewport';
 
@@ -59,6 +61,9 @@ function mount(
     storage: local,
     showPath: () => {},
     scaleFeed: { eventSource: fakeEventSources().eventSource, storage: deps.storage, now: Date.now },
+    device: fakeDevice(),
+    scheduler: asyncScheduler,
+    queueStorage: memoryQueueStorage(),
   });
   let at = '';
   function Where() {

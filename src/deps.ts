@@ -14,6 +14,8 @@ import {
 } from 'rxjs';
 import { replacedTokenMarkTtlMs, tabMessagesSettleMs } from '../streams/config';
 import type { EventSourceLike } from '../streams/connection/types';
+import { memoryQueueStorage } from '../streams/offline/memory-storage';
+import type { QueueStorage } from '../streams/offline/types';
 import type { ScaleFeedDeps } from '../streams/scales';
 import {
   createMemoryStorage,
@@ -24,7 +26,8 @@ import {
   type Tabs,
   type User,
 } from '../streams/session';
-import type { Page, ServicesConnection } from './services';
+import { idbQueueStorage } from './offline/idb-storage';
+import type { Device, Page, ServicesConnection } from './services';
 import { isMobileDevice, type Viewport, viewport$ } from './ui/layout/viewport';
 
 /** The browser's storage, or memory when the browser refuses it (private modes, blocked cookies). */
@@ -187,11 +190,10 @@ export function browserConnection(
 ): ServicesConnection {
   const visible = () => win.document.visibilityState === 'visible';
   // as the screens tell a phone from a desktop: the forced mode chosen, else the device
-  let forced: string | null = null;
-  session.preferences.forcedMobileMode$.subscribe((mode) => {
-    forced = mode;
-  });
-  const mobile = () => (forced ? forced === 'mobile' : isMobileDevice(win.navigator));
+  const mobile = () => {
+    const forced = session.preferences.forcedMobileMode();
+    return forced ? forced === 'mobile' : isMobileDevice(win.navigator);
+  };
   // the connection's code loads with its first reader (the badge, the live data), made once: the
   // sign-in screen, which never connects (SPEC 2), has no use for it
   const connection = defer(() => import('../streams/connection/connection')).pipe(
@@ -230,4 +232,37 @@ export function browserPage(win: Window): Page {
       win.document.documentElement.lang = tag;
     },
   };
+}
+
+/** The browser's dialogs, buzzer, camera and downloads. */
+export function browserDevice(win: Window): Device {
+  return {
+    print: () => win.print(),
+    afterPrint: (done) => {
+      win.addEventListener('afterprint', done, { once: true });
+      return () => win.removeEventListener('afterprint', done);
+    },
+    confirm: (question) => win.confirm(question),
+    vibrate: (pattern) => {
+      if ('vibrate' in win.navigator) win.navigator.vibrate(pattern);
+    },
+    openCamera: (constraints) => win.navigator.mediaDevices.getUserMedia(constraints),
+    download: (file, name) => {
+      // through a temporary link: the browser saves what it points at
+      const { URL } = win as Window & typeof globalThis;
+      const url = URL.createObjectURL(file);
+      const link = win.document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+    // after the next frame, and after the task that paints it
+    painted: () => new Promise((resolve) => win.requestAnimationFrame(() => win.setTimeout(resolve, 0))),
+  };
+}
+
+/** Where the phone keeps its offline queue: IndexedDB, or memory in a browser without it. */
+export function browserQueueStorage(win: Window): QueueStorage {
+  return win.indexedDB ? idbQueueStorage() : memoryQueueStorage();
 }

@@ -6,8 +6,10 @@ import { createSession } from '../streams/session';
 import { App } from './app';
 import {
   browserConnection,
+  browserDevice,
   browserOnline,
   browserPage,
+  browserQueueStorage,
   browserScaleFeed,
   browserSessionDeps,
   browserViewport$,
@@ -35,6 +37,9 @@ const services = createServices(session, {
   page: browserPage(window),
   online: browserOnline(window),
   scaleFeed: browserScaleFeed(window, deps),
+  device: browserDevice(window),
+  scheduler: deps.scheduler,
+  queueStorage: browserQueueStorage(window),
 });
 
 registerServiceWorker(window);

@@ -1,12 +1,12 @@
 import { useSubscription } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import {
-  asyncScheduler,
   BehaviorSubject,
   distinctUntilChanged,
   map,
   type Observable,
   of,
+  type SchedulerLike,
   shareReplay,
   switchMap,
 } from 'rxjs';
@@ -17,6 +17,7 @@ import { createDateSettings, type DateSettingsStore } from '../streams/dates';
 import { createLocale, type LocaleStore } from '../streams/i18n';
 import type { KeptSnapshots, LiveStore } from '../streams/live';
 import type { SseMessage } from '../streams/live/types';
+import type { QueueStorage } from '../streams/offline';
 import { createPermissions, type PermissionState } from '../streams/permissions';
 import type { ScaleFeedDeps } from '../streams/scales';
 import type { Session, StorageLike, User } from '../streams/session';
@@ -70,7 +71,33 @@ export type Services = {
   online$: Observable<boolean>;
   /** How a console hears a network scale (src/deps.ts opens the browser's EventSource). */
   scaleFeed: ScaleFeedDeps;
+  /** The browser's dialogs, buzzer, camera and downloads (src/deps.ts makes it of the browser's). */
+  device: Device;
+  /** The clock and timers of the screens (the browser's; a test's virtual time). */
+  scheduler: SchedulerLike;
+  /** Where the screens' choices outlive a reload (the browser's local storage). */
+  storage: StorageLike;
+  /** Where the phone keeps its offline queue (IndexedDB, surviving a reload). */
+  queueStorage: QueueStorage;
 };
+
+/** The browser's effects a screen calls, behind one object so that tests stand in for them. */
+export interface Device {
+  /** Opens the print dialog for the page. */
+  print(): void;
+  /** Calls `done` once a print dialog closes; answers the function that stops waiting. */
+  afterPrint(done: () => void): () => void;
+  /** Asks a yes-or-no question in the browser's own dialog. */
+  confirm(question: string): boolean;
+  /** Buzzes the phone, where it can. */
+  vibrate(pattern: number | number[]): void;
+  /** The camera's picture (`getUserMedia`). */
+  openCamera(constraints: MediaStreamConstraints): Promise<MediaStream>;
+  /** Saves `file` as `name` (the browser's download). */
+  download(file: Blob, name: string): void;
+  /** Resolves once the browser has painted what is on the page now. */
+  painted(): Promise<void>;
+}
 
 /** The page around the app, as the language binding uses it (src/deps.ts makes it of the browser's). */
 export interface Page {
@@ -92,7 +119,16 @@ export interface ServicesConnection {
 
 type Environment = Pick<
   Services,
-  'viewport$' | 'userAgent' | 'maxTouchPoints' | 'showPath' | 'page' | 'scaleFeed'
+  | 'viewport$'
+  | 'userAgent'
+  | 'maxTouchPoints'
+  | 'showPath'
+  | 'page'
+  | 'scaleFeed'
+  | 'device'
+  | 'scheduler'
+  | 'storage'
+  | 'queueStorage'
 > & {
   /** The browser's languages, best first (`navigator.languages`; absent: English). */
   languages?: readonly string[];
@@ -102,8 +138,6 @@ type Environment = Pick<
   connection: (user$: Observable<User | null>) => ServicesConnection;
   /** Randomness for the snapshot's retry jitter. */
   random: () => number;
-  /** Where the screens' choices outlive a reload (the browser's local storage). */
-  storage: StorageLike;
   /** Whether the browser is online, now and at each change (absent: always). */
   online?: { online$: Observable<boolean>; isOnline: () => boolean };
 };
@@ -130,13 +164,13 @@ export function createServices(
     connection: connect,
     random,
     kept,
-    storage,
     languages = [],
     online = { online$: of(true), isOnline: () => true },
     ...environment
   }: Environment,
 ): Services {
   const { user$ } = session;
+  const { storage } = environment;
   // Until a first-login user has chosen their password the server answers only the session's
   // own calls, so what the user works with (locations, live data) waits for it.
   const working$ = user$.pipe(
@@ -157,7 +191,7 @@ export function createServices(
             api: session.api,
             random,
             kept,
-            ...code.queueMessages(session, online.online$),
+            ...code.queueMessages(session, online.online$, environment.queueStorage),
           })
         : of(null),
     ),
@@ -169,7 +203,7 @@ export function createServices(
     user$,
     permissions$: createPermissions({ user$, api: session.api }),
     locations: createLocations(working$, session.api),
-    toasts: createToastStore(asyncScheduler, (message) => offlineNoise(message, online.isOnline())),
+    toasts: createToastStore(environment.scheduler, (message) => offlineNoise(message, online.isOnline())),
     online$: online.online$,
     processing: createProcessingStore(),
     connection$: connection.state$,

@@ -91,6 +91,8 @@ export const sortingUndoWindowMs = 10_000;
 
 // Date settings (SPEC 9)
 export const dateSettingsCheckIntervalMs = 15 * 60_000;
+/** How often the screens read the clock again: the ages and the day they show change by the minute. */
+export const screenClockMs = 60_000;
 
 // Interface (SPEC 2, 9)
 /** How long a row someone else changed stays highlighted on the pallet board. */
@@ -144,6 +146,10 @@ export const scannerKeyGapMs = 50;
 export const sameCodeMs = 2_000;
 /** Time between two reads of the camera's picture: ten a second is quick to a person and light on the phone. */
 export const cameraDetectEveryMs = 100;
+/** The phone's short buzz for each pallet stored, so the operator need not look at the screen. */
+export const storedBuzzMs = 80;
+/** The phone's long buzz (on, off, on) for a refused scan, so the picker feels it without looking. */
+export const refusedBuzzMs = [200, 100, 200];
 
 // The server's database notifications (PostgreSQL LISTEN)
 /** How long a lost PostgreSQL listener waits before connecting again. */

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
 // the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { cameraDetectEveryMs } from '../../streams/config';
-import { oncePerSighting } from '../../streams/scan';
-import { useServices } from '../services';
+import { oncePerSighting, readEvery } from '../../streams/scan';
+import { type Services, useServices } from '../services';
 
 /** The User Timing name of one decode that read a label (`performance.getEntriesByName`). */
 export const decodeMeasure = 'qr-decode';
@@ -53,6 +52,15 @@ export type CameraState =
   /** The camera could not be opened: `denied` when the browser does not allow it. */
   | { name: 'failed'; denied: boolean };
 
+/** The labels in the video's picture now (none where the decoder fails on it). */
+async function detectCodes(detector: Detector, video: HTMLVideoElement) {
+  const start = performance.now();
+  const codes = await detector.detect(video).catch(() => []);
+  // the decoder's own time for a picture it read a label in, for the phone benchmark
+  if (codes.length) performance.measure(decodeMeasure, { start, end: performance.now() });
+  return codes;
+}
+
 type CameraEvent = CameraState | { name: 'code'; text: string };
 const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => event.name === 'code';
 
@@ -61,14 +69,22 @@ const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => 
  * (not `exact`): a laptop or a one-camera tablet has no back camera and must still scan. Scanning
  * mode (SPEC 4) is on for as long as the camera is open; closing stops every track.
  */
-function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void): Observable<CameraEvent> {
+function camera$(
+  video: HTMLVideoElement,
+  { setScanningMode, device }: Pick<Services, 'setScanningMode' | 'device'>,
+): Observable<CameraEvent> {
   return new Observable<CameraEvent>((subscriber) => {
     let closed = false;
     let stream: MediaStream | null = null;
     setScanningMode(true);
     subscriber.next({ name: 'opening' });
+    const fail = (error: unknown) =>
+      subscriber.next({
+        name: 'failed',
+        denied: error instanceof DOMException && error.name === 'NotAllowedError',
+      });
     const run = async () => {
-      stream = await navigator.mediaDevices.getUserMedia({
+      stream = await device.openCamera({
         video: { facingMode: { ideal: 'environment' } },
         audio: false,
       });
@@ -84,21 +100,18 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
           : null,
       });
       const detector = await qrDetector();
-      while (!closed) {
-        const start = performance.now();
-        const codes = await detector.detect(video).catch(() => []);
-        // the decoder's own time for a picture it read a label in, for the phone benchmark
-        if (codes.length) performance.measure(decodeMeasure, { start, end: performance.now() });
-        for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
-        await new Promise((resolve) => setTimeout(resolve, cameraDetectEveryMs));
-      }
+      if (closed) return;
+      // the reads end with the camera
+      subscriber.add(
+        readEvery(() => detectCodes(detector, video)).subscribe({
+          next: (codes) => {
+            for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
+          },
+          error: fail,
+        }),
+      );
     };
-    run().catch((error: unknown) => {
-      subscriber.next({
-        name: 'failed',
-        denied: error instanceof DOMException && error.name === 'NotAllowedError',
-      });
-    });
+    run().catch(fail);
     return () => {
       closed = true;
       for (const track of stream?.getTracks() ?? []) track.stop();
@@ -113,12 +126,12 @@ function camera$(video: HTMLVideoElement, setScanningMode: (on: boolean) => void
  * it reads (a label held in view is read once); answers the camera's state for the screen.
  */
 export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: string) => void): CameraState {
-  const { setScanningMode } = useServices();
+  const services = useServices();
   const [state, setState] = useState<CameraState>({ name: 'opening' });
   const events$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
-        switchMap(([element]) => (element ? camera$(element, setScanningMode) : EMPTY)),
+        switchMap(([element, services]) => (element ? camera$(element, services) : EMPTY)),
         connect((shared$) =>
           merge(
             shared$.pipe(filter((event): event is CameraState => !isCode(event))),
@@ -131,7 +144,7 @@ export function useCameraScan(video: HTMLVideoElement | null, onCode: (text: str
           ),
         ),
       ),
-    [video],
+    [video, services],
   );
   useSubscription(events$, (event) => (event.name === 'code' ? onCode(event.text) : setState(event)));
   return state;

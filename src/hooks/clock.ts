@@ -1,19 +1,15 @@
 import { useObservable, useObservableEagerState } from 'observable-hooks';
-import { interval, map, startWith, switchMap } from 'rxjs';
+import { switchMap } from 'rxjs';
+import { screenClockMs } from '../../streams/config';
+import { clock$ } from '../../streams/dates';
+import { useServices } from '../services';
 
-/** The wall-clock time, renewed every `everyMs` (ages on screen move on without a reload). */
-export function useNow(everyMs: number): number {
+/** The wall-clock time, renewed every minute (ages on screen move on without a reload). */
+export function useNow(): number {
+  const { scheduler } = useServices();
   const now$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(
-        switchMap(([ms]) =>
-          interval(ms).pipe(
-            map(() => Date.now()),
-            startWith(Date.now()),
-          ),
-        ),
-      ),
-    [everyMs],
+    (inputs$) => inputs$.pipe(switchMap(([clock]) => clock$(screenClockMs, clock))),
+    [scheduler],
   );
   return useObservableEagerState(now$);
 }

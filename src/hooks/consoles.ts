@@ -27,7 +27,6 @@ import { type Catalog, catalogAttributes } from './catalog';
 import { useNow } from './clock';
 import { useOrders, usePallets } from './live';
 
-const minuteMs = 60_000;
 const noPallets: readonly Pallet[] = [];
 
 function* palletsOf(table: Entities<Pallet> | null): Iterable<Pallet> {
@@ -37,7 +36,7 @@ function* palletsOf(table: Entities<Pallet> | null): Iterable<Pallet> {
 
 /** Today (local), as a window, moving on at midnight. */
 export function useToday() {
-  const day = dayKey(useNow(minuteMs));
+  const day = dayKey(useNow());
   return useMemo(() => ({ day, window: dayWindow(day) }), [day]);
 }
 

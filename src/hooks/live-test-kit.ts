@@ -2,8 +2,10 @@ import { asyncScheduler, of, Subject } from 'rxjs';
 import { fakeEventSources } from '../../streams/connection/fake-event-source';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../../streams/http/fake-fetch';
 import type { SseMessage } from '../../streams/live/types';
+import { memoryQueueStorage } from '../../streams/offline';
 import { createMemoryStorage, createSession, type User } from '../../streams/session';
-import { createServices, loadLiveCode } from '../services';
+import { fakeDevice } from '../fake-device';
+import { createServices, type Device, loadLiveCode } from '../services';
 import { nextViewport } from '../ui/layout/viewport';
 
 // as the frame of the signed-in screens does, before anything reads the live store
@@ -35,12 +37,13 @@ export const palletDoc = (id: string, weight: number, fields: Record<string, unk
 /**
  * The app's real services (session, live store, pipeline) for ann at location l1, over a fake
  * server: `answer` may answer a request itself, else the snapshot holds `pallets` (newest first,
- * current with event 1), no orders or zones. `sse` stands in for the location's event stream, and
- * `scales` for the scales' readings streams.
+ * current with event 1), no orders or zones. `sse` stands in for the location's event stream,
+ * `scales` for the scales' readings streams, and `device` for the browser's effects.
  */
 export function liveServices(
   pallets: readonly Record<string, unknown>[],
   answer: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined = () => undefined,
+  device: Partial<Device> = {},
 ) {
   const sse = new Subject<SseMessage>();
   const scales = fakeEventSources();
@@ -76,6 +79,9 @@ export function liveServices(
       storage: { local: createMemoryStorage({ token: accessToken }), session: createMemoryStorage() },
       now: Date.now,
     },
+    device: fakeDevice(device),
+    scheduler: asyncScheduler,
+    queueStorage: memoryQueueStorage(),
   });
   /** Sends an `event: update` with this id and body (at location l1). */
   const send = (data: Record<string, unknown>, id: number) =>

@@ -5,9 +5,21 @@ import {
   useSubscription,
 } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { distinctUntilChanged, ignoreElements, map, merge, type Observable, of, switchMap, tap } from 'rxjs';
+import {
+  distinctUntilChanged,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  type Observable,
+  of,
+  switchMap,
+  tap,
+} from 'rxjs';
+import { rowHighlightMs } from '../../streams/config';
 import {
   type Entities,
+  highlightChanges,
   type LeftStock,
   type LiveStore,
   type LiveStoreState,
@@ -120,6 +132,24 @@ export const useLiveScales$ = () => useLiveSlice$((state) => state?.scales ?? nu
 /** Whether an id (pallet or order) is marked optimistic (SPEC 4: for 3 s after the user's own change). */
 export const useOptimistic = (id: string) =>
   useLiveSlice((state, entityId: string) => state?.optimistic.has(entityId) ?? false, [id]);
+
+/**
+ * Whether a row's pallet changed since the row first showed it (someone's live change): true for
+ * `rowHighlightMs` after each change, on the services' clock.
+ */
+export function useChanged(pallet: Pallet | undefined): boolean {
+  const { scheduler } = useServices();
+  const changed$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        map(([shown]) => shown),
+        filter((shown) => shown !== undefined),
+        highlightChanges(rowHighlightMs, scheduler),
+      ),
+    [pallet],
+  );
+  return useObservableState(changed$, false);
+}
 
 /** Whether a change to an id (pallet or order) waits in the phone's queue, shown as if done. */
 export const useWaiting = (id: string) =>

@@ -5,8 +5,8 @@ import { useServices } from '../services';
 
 /** The offline queue of this page. */
 export function useOfflineQueue(): OfflineQueue {
-  const { session, online$ } = useServices();
-  return offlineQueueOf(session, online$);
+  const { session, online$, queueStorage } = useServices();
+  return offlineQueueOf(session, online$, queueStorage);
 }
 
 const empty: QueueState = { loaded: false, changes: [] };

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { decodePalletQr } from '../../streams/qr';
 import { findPalletId } from '../../streams/scan';
+import type { StorageLike } from '../../streams/session';
 import { randomUuid } from '../offline/random-key';
 import { useServices } from '../services';
 import { useLocationId, useUser } from './app-state';
@@ -12,11 +13,11 @@ export type ScanType = 'qr' | 'barcode' | 'manual';
 const deviceKey = 'scanDeviceId';
 
 /** This phone's id for scan analytics: made once and kept, so a device's scans can be told apart. */
-function scanDeviceId(): string {
-  const known = localStorage.getItem(deviceKey);
+function scanDeviceId(storage: StorageLike): string {
+  const known = storage.getItem(deviceKey);
   if (known) return known;
   const made = randomUuid();
-  localStorage.setItem(deviceKey, made);
+  storage.setItem(deviceKey, made);
   return made;
 }
 
@@ -37,7 +38,7 @@ export function usePalletScan(): (
   scanType: ScanType,
   scanLocation: string,
 ) => ScannedPallet | null {
-  const { analytics } = useServices();
+  const { analytics, storage } = useServices();
   const user = useUser();
   const locationId = useLocationId();
   const ids = usePalletIds();
@@ -54,10 +55,10 @@ export function usePalletScan(): (
         location_id: locationId,
         scan_type: scanType,
         scan_location: scanLocation,
-        scan_device_id: scanDeviceId(),
+        scan_device_id: scanDeviceId(storage),
       });
       return { id, palletType: pallet?.palletType, known: pallet !== undefined };
     },
-    [analytics, user, locationId, ids, lookup],
+    [analytics, storage, user, locationId, ids, lookup],
   );
 }

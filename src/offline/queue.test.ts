@@ -1,6 +1,7 @@
 import { asyncScheduler, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createFakeFetch } from '../../streams/http/fake-fetch';
+import { memoryQueueStorage } from '../../streams/offline';
 import { createMemoryStorage, createSession } from '../../streams/session';
 import { offlineQueueOf } from './queue';
 
@@ -32,7 +33,7 @@ describe("the phone's offline queue over the API", () => {
       scheduler: asyncScheduler,
       random: () => 0.5,
     });
-    const queue = offlineQueueOf(session, of(true));
+    const queue = offlineQueueOf(session, of(true), memoryQueueStorage());
     const request = {
       method: 'POST' as const,
       path: '/api/pallets',

@@ -4,29 +4,28 @@ import {
   createOfflineQueue,
   liveMessagesOf,
   madeEarlier,
-  memoryQueueStorage,
   type OfflineQueue,
+  type QueueStorage,
   waitingMessages,
 } from '../../streams/offline';
 import type { Session } from '../../streams/session';
-import { idbQueueStorage } from './idb-storage';
 import { randomUuid } from './random-key';
 
 const queues = new WeakMap<Session, OfflineQueue>();
 
 /**
- * The page's one offline queue over the session's API client, made when it is first needed and
- * draining for as long as the page lives (kept changes go out after a reload too).
+ * The page's one offline queue over the session's API client, kept in `storage`, made when it is
+ * first needed and draining for as long as the page lives (kept changes go out after a reload too).
  */
-export function offlineQueueOf(session: Session, online$: Observable<boolean>): OfflineQueue {
+export function offlineQueueOf(
+  session: Session,
+  online$: Observable<boolean>,
+  storage: QueueStorage,
+): OfflineQueue {
   let queue = queues.get(session);
   if (queue) return queue;
-  let userId: string | null = null;
-  session.user$.subscribe((user) => {
-    userId = user?.id ?? null;
-  });
   queue = createOfflineQueue({
-    storage: typeof indexedDB === 'undefined' ? memoryQueueStorage() : idbQueueStorage(),
+    storage,
     send: (change) =>
       session.api.request$({ ...change.request, headers: { 'Idempotency-Key': change.key } }).pipe(
         // a making sent again after its key was forgotten is answered with the pallet it made then
@@ -38,7 +37,7 @@ export function offlineQueueOf(session: Session, online$: Observable<boolean>): 
         }),
       ),
     online$,
-    userId: () => userId,
+    userId$: session.user$.pipe(map((user) => user?.id ?? null)),
     newKey: randomUuid,
     // no answer, a busy server or a session that could not be renewed: try again later, never drop
     unreachable: (error) => !isApiError(error) || error.transient || error.status === 401,
@@ -59,14 +58,15 @@ export function offlineQueueOf(session: Session, online$: Observable<boolean>): 
 export function queueMessages(
   session: Session,
   online$: Observable<boolean>,
+  storage: QueueStorage,
 ): {
   waiting$: Observable<unknown[]>;
   taken$: Observable<unknown>;
 } {
   return {
-    waiting$: defer(() => offlineQueueOf(session, online$).state$).pipe(
+    waiting$: defer(() => offlineQueueOf(session, online$, storage).state$).pipe(
       map((state) => waitingMessages(state.changes)),
     ),
-    taken$: defer(() => offlineQueueOf(session, online$).taken$).pipe(mergeMap(liveMessagesOf)),
+    taken$: defer(() => offlineQueueOf(session, online$, storage).taken$).pipe(mergeMap(liveMessagesOf)),
   };
 }

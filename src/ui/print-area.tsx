@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useServices } from '../services';
 import styles from './print-area.module.css';
 
 /**
@@ -13,12 +14,12 @@ export function PrintArea({ children, onDone }: { children: ReactNode; onDone: (
   done.current = onDone;
   // a Suspense boundary above that hides and shows this again re-runs its effects: print once
   const printed = useRef(false);
+  const { device } = useServices();
   useEffect(() => {
-    const after = () => done.current();
-    window.addEventListener('afterprint', after, { once: true });
-    if (!printed.current) window.print();
+    const stop = device.afterPrint(() => done.current());
+    if (!printed.current) device.print();
     printed.current = true;
-    return () => window.removeEventListener('afterprint', after);
-  }, []);
+    return stop;
+  }, [device]);
   return createPortal(<div className={styles.printArea}>{children}</div>, document.body);
 }

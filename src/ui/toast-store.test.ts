@@ -1,4 +1,4 @@
-import { map } from 'rxjs';
+import { map, type SchedulerAction, type SchedulerLike, type Subscription } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { createToastStore, notificationOffsetPx } from './toast-store';
@@ -109,6 +109,28 @@ describe('toast store', () => {
         e: '',
       });
     });
+  });
+
+  it("ends a toast's wait when the toast goes, whatever made it go", () => {
+    const ts = new TestScheduler((a, e) => expect(a).toEqual(e));
+    // the waits the store starts, to see which have ended
+    const waits: Subscription[] = [];
+    const scheduler: SchedulerLike = {
+      now: () => ts.now(),
+      schedule<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay?: number, state?: T) {
+        const wait = ts.schedule(work, delay, state);
+        waits.push(wait);
+        return wait;
+      },
+    };
+    const store = createToastStore(scheduler);
+    store.showToast('replaced');
+    store.showToast('dismissed');
+    store.notify('expired', { durationMs: 10 });
+    store.dismiss(2);
+    expect(waits.map((wait) => wait.closed)).toEqual([true, true, false]);
+    ts.flush();
+    expect(waits.map((wait) => wait.closed)).toEqual([true, true, true]);
   });
 
   it('places notifications 8 px from the edge plus 60 px per item', () => {

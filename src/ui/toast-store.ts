@@ -4,15 +4,11 @@ import {
   distinctUntilChanged,
   filter,
   map,
-  merge,
-  mergeMap,
   NEVER,
   type SchedulerLike,
   Subject,
-  scan,
   startWith,
   switchMap,
-  take,
   takeUntil,
   timer,
 } from 'rxjs';
@@ -66,27 +62,29 @@ export function createToastStore(
   quiet: (message: string) => boolean = () => false,
 ) {
   let nextId = 1;
-  const shown$ = new Subject<Action & { kind: 'centre' | 'stack' }>();
-  const dismissed$ = new Subject<number>();
   const held$ = new Subject<{ id: number; held: boolean }>();
   const state = new BehaviorSubject<ToastState>({ centre: null, stack: [] });
-  const expired$ = shown$.pipe(
-    mergeMap(({ toast }) =>
-      held$.pipe(
+  const apply = (action: Action) => {
+    const next = reduce(state.value, action);
+    if (next !== state.value) state.next(next);
+  };
+  const gone = (id: number) => (now: ToastState) =>
+    now.centre?.id !== id && !now.stack.some((t) => t.id === id);
+  const show = (action: Action & { kind: 'centre' | 'stack' }) => {
+    const { toast } = action;
+    apply(action);
+    // the toast's wait ends with the toast, whatever made it go: its time, a dismissal, a newer toast
+    held$
+      .pipe(
         filter(({ id }) => id === toast.id),
         map(({ held }) => held),
         startWith(false),
         distinctUntilChanged(),
         switchMap((held) => (held ? NEVER : timer(toast.durationMs, scheduler))),
-        take(1),
-        map(() => toast.id),
-        takeUntil(dismissed$.pipe(filter((id) => id === toast.id))),
-      ),
-    ),
-  );
-  merge(shown$, merge(dismissed$, expired$).pipe(map((id): Action => ({ kind: 'dismiss', id }))))
-    .pipe(scan(reduce, state.value), distinctUntilChanged())
-    .subscribe(state);
+        takeUntil(state.pipe(filter(gone(toast.id)))),
+      )
+      .subscribe(() => apply({ kind: 'dismiss', id: toast.id }));
+  };
 
   const make = (
     message: string,
@@ -101,13 +99,13 @@ export function createToastStore(
     state$: state.asObservable(),
     /** Shows the single centre-screen toast. */
     showToast: (message: string, options: Options = {}) => {
-      if (!quiet(message)) shown$.next({ kind: 'centre', toast: make(message, options) });
+      if (!quiet(message)) show({ kind: 'centre', toast: make(message, options) });
     },
     /** Adds a notification to the top-right stack. */
     notify: (message: string, options: Options = {}) => {
-      if (!quiet(message)) shown$.next({ kind: 'stack', toast: make(message, options) });
+      if (!quiet(message)) show({ kind: 'stack', toast: make(message, options) });
     },
-    dismiss: (id: number) => dismissed$.next(id),
+    dismiss: (id: number) => apply({ kind: 'dismiss', id }),
     /** The toast is being read: it stays until released. */
     hold: (id: number) => held$.next({ id, held: true }),
     /** The toast is no longer read: it goes after its whole duration from now. */

@@ -1,4 +1,6 @@
-/** Date settings of SPEC 3/4: `createDateSettings(scheduler)` with its 15-minute day-rollover check. */
+/** Date settings of SPEC 3/4: `createDateSettings(scheduler)` with its 15-minute day-rollover check; the screens' clock. */
+
+export { clock$ } from './clock';
 export {
   createDateSettings,
   type DateMode,

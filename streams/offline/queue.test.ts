@@ -41,13 +41,14 @@ function makeQueue(
   server: ReturnType<typeof fakeServer>,
   online$: BehaviorSubject<boolean>,
   scheduler = new VirtualTimeScheduler(),
+  userId$ = new BehaviorSubject<string | null>('u1'),
 ) {
   let n = 0;
   const queue = createOfflineQueue({
     storage,
     send: server.send,
     online$,
-    userId: () => 'u1',
+    userId$,
     newKey: () => `key-${++n}-${Math.random()}`,
     unreachable: (e) => e === unreachableError,
     describe: (e) => ({ message: (e as Error).message, status: 409, code: null, params: {} }),
@@ -199,5 +200,14 @@ describe('the offline queue', () => {
     online$.next(true);
     await settled(queue, 1);
     expect(server.applied).toEqual(['/mine']);
+  });
+
+  it('reads the network and the user until it is stopped, then neither', () => {
+    const online$ = new BehaviorSubject(false);
+    const user$ = new BehaviorSubject<string | null>('u1');
+    const queue = makeQueue(memoryStorage(), fakeServer(), online$, undefined, user$);
+    expect([online$.observed, user$.observed]).toEqual([true, true]);
+    queue.stop();
+    expect([online$.observed, user$.observed]).toEqual([false, false]);
   });
 });

@@ -4,6 +4,7 @@ import {
   concatMap,
   filter,
   from,
+  ignoreElements,
   merge,
   type Observable,
   type SchedulerLike,
@@ -32,8 +33,8 @@ export interface OfflineQueueDeps {
   send: (change: QueuedChange) => Observable<unknown>;
   /** Whether the browser is online (`navigator.onLine`, then its events). */
   online$: Observable<boolean>;
-  /** The signed-in user's id: only their changes are sent. */
-  userId: () => string | null;
+  /** The signed-in user's id, now and at each change: only their changes are sent. */
+  userId$: Observable<string | null>;
   /** A fresh idempotency key (a UUID). */
   newKey: () => string;
   /** An error that means "no answer, try later" rather than "the server said no". */
@@ -69,7 +70,7 @@ export interface OfflineQueue {
   dismiss(key: string): Promise<void>;
   /** Tries to send now (e.g. the operator taps "Send now"). */
   flush(): void;
-  /** Stops draining (tests; the app's queue lives as long as the page). */
+  /** Stops draining and reading the user (tests; the app's queue lives as long as the page). */
   stop(): void;
 }
 
@@ -92,6 +93,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const retry$ = new Subject<void>();
   const taken = new Subject<QueuedChange>();
   let online = false;
+  let userId: string | null = null;
 
   const loaded = deps.storage.all().then((kept) => {
     state.next({ loaded: true, changes: [...kept].sort((a, b) => a.seq - b.seq) });
@@ -99,10 +101,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const setChanges = (update: (changes: readonly QueuedChange[]) => readonly QueuedChange[]) =>
     state.next({ ...state.value, changes: update(state.value.changes) });
 
-  const pending = () => {
-    const userId = deps.userId();
-    return state.value.changes.filter((c) => !c.conflict && c.userId === userId);
-  };
+  const pending = () => state.value.changes.filter((c) => !c.conflict && c.userId === userId);
 
   const settle = async (outcome: SendOutcome): Promise<void> => {
     const { change } = outcome;
@@ -139,7 +138,12 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     );
 
   const online$ = deps.online$.pipe(tap((now) => (online = now)));
+  // the user is read for as long as the queue drains: stop() ends both
   const subscription: Subscription = merge(
+    deps.userId$.pipe(
+      tap((id) => (userId = id)),
+      ignoreElements(),
+    ),
     online$.pipe(filter(Boolean)),
     kick$,
     retry$.pipe(switchMap(() => timer(offlineQueueRetryMs, scheduler))),

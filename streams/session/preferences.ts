@@ -15,6 +15,8 @@ export interface Preferences {
   saveLastLocation(path: string): void;
   /** The forced mobile mode chosen after login (session storage `forcedMobileMode`), or null. */
   forcedMobileMode$: Observable<MobileMode | null>;
+  /** The forced mobile mode now, for a caller that reads it once. */
+  forcedMobileMode(): MobileMode | null;
   setForcedMobileMode(mode: MobileMode | null): void;
 }
 
@@ -43,6 +45,7 @@ export function createPreferences(storage: SessionStorages): Preferences {
       }
     },
     forcedMobileMode$: mode.asObservable(),
+    forcedMobileMode: () => mode.value,
     setForcedMobileMode(value) {
       put(storage.session, storageKeys.forcedMobileMode, value);
       mode.next(value);

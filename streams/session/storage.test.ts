@@ -107,6 +107,7 @@ describe('preferences', () => {
     preferences.setForcedMobileMode('mobile');
     expect(storage.session.getItem('forcedMobileMode')).toBe('mobile');
     expect(seen).toEqual(['desktop', 'mobile']);
+    expect(preferences.forcedMobileMode()).toBe('mobile');
     storage.session.setItem('forcedMobileMode', 'bogus');
     let read: unknown;
     createPreferences(storage).forcedMobileMode$.subscribe((mode) => {

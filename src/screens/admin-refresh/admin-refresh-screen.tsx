@@ -19,7 +19,7 @@ import styles from './admin-refresh-screen.module.css';
  * again or waiting for the 5-minute check, and sees what they may open now.
  */
 export default function AdminRefreshScreen() {
-  const { session, locations: locationList } = useServices();
+  const { session, locations: locationList, scheduler } = useServices();
   const { t } = useTranslation('shell');
   const format = useFormats();
   const state = useObservableEagerState(session.state$);
@@ -34,9 +34,9 @@ export default function AdminRefreshScreen() {
     setChecking(true);
     await session.validate();
     locationList.reload();
-    setCheckedAt(new Date());
+    setCheckedAt(new Date(scheduler.now()));
     setChecking(false);
-  }, [session, locationList]);
+  }, [session, locationList, scheduler]);
   useEffect(() => {
     void check();
   }, [check]);

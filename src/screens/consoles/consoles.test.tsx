@@ -22,12 +22,16 @@ const catalog = {
 type Answer = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
 
 function mount(ui: ReactNode, pallets: Record<string, unknown>[], answer: Answer) {
-  const kit = liveServices(pallets, (request) => {
-    // as the server answers it: the location beside the lists
-    if (request.path === '/api/catalog') return { body: { locationId: 'l1', ...catalog } };
-    if (request.path === '/api/locations/l1/settings') return { body: { gs1CompanyPrefix: null } };
-    return answer(request);
-  });
+  const kit = liveServices(
+    pallets,
+    (request) => {
+      // as the server answers it: the location beside the lists
+      if (request.path === '/api/catalog') return { body: { locationId: 'l1', ...catalog } };
+      if (request.path === '/api/locations/l1/settings') return { body: { gs1CompanyPrefix: null } };
+      return answer(request);
+    },
+    { print },
+  );
   const show = (screen: ReactNode) =>
     render(
       <AppProviders services={kit.services}>
@@ -42,7 +46,6 @@ function mount(ui: ReactNode, pallets: Record<string, unknown>[], answer: Answer
 const print = vi.fn();
 beforeEach(() => {
   print.mockReset();
-  window.print = print;
 });
 afterEach(cleanup);
 

@@ -42,8 +42,6 @@ import { PalletQrDialog } from './pallet-qr-dialog';
 import { PalletTable, type RowActions, sortableColumns } from './pallet-table';
 import { StoragePanel } from './storage-panel';
 
-const minuteMs = 60_000;
-
 /**
  * The overview figures of SPEC 3 for the location, live; the shipped figure is that of the day
  * the date settings select (live for today, read once for another day).
@@ -100,7 +98,7 @@ export default function DashboardScreen() {
   const canSeeActivity = hasPermission(permissions, 'view_analytics');
   const catalog = useCatalog();
   const toasts = useToasts();
-  const now = useNow(minuteMs);
+  const now = useNow();
   const palletOf = usePalletLookup();
   const allIds = usePalletIds();
   const people = useAddedBy();

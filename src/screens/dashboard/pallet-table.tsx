@@ -1,9 +1,7 @@
-import { useObservable, useObservableState } from 'observable-hooks';
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filter, map } from 'rxjs';
-import { highlightChanges, type Pallet, type PalletSort } from '../../../streams/live';
-import { useOptimistic, useOrder, usePallet } from '../../hooks/live';
+import type { Pallet, PalletSort } from '../../../streams/live';
+import { useChanged, useOptimistic, useOrder, usePallet } from '../../hooks/live';
 import { useUserName } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -101,20 +99,6 @@ function RowAction({
 function AddedBy({ id }: { id: unknown }) {
   const name = useUserName(typeof id === 'string' ? id : null);
   return <>{typeof id === 'string' ? name || '…' : '-'}</>;
-}
-
-/** Whether the pallet changed since the row first showed it (someone's live change): highlighted for a moment. */
-function useChanged(pallet: Pallet | undefined): boolean {
-  const changed$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(
-        map(([shown]) => shown),
-        filter((shown) => shown !== undefined),
-        highlightChanges(),
-      ),
-    [pallet],
-  );
-  return useObservableState(changed$, false);
 }
 
 /** One pallet's row: re-renders only when that pallet changes (its selector keeps identity). */

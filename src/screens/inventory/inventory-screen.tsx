@@ -35,21 +35,7 @@ import { StockTables } from './stock-tables';
 // recharts is the heaviest part of the screen: the tables and the list show while it loads
 const StockCharts = lazy(() => import('./stock-charts'));
 
-const minuteMs = 60_000;
 const noZones: readonly StorageZone[] = [];
-
-/** Saves `text` as a file named `name` through a temporary link (the browser's download). */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-/** Resolves once the browser has painted what is on the page now (after the next frame). */
-const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The figures, charts and pallet list once the settings are known. */
 function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?: () => void }) {
@@ -59,7 +45,7 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   // the count picks the plural; the figure shows with the language's thousands separator
   const palletCount = (pallets: number) =>
     t('figures.palletCount', { count: pallets, replace: { count: format.number(pallets) } });
-  const now = useNow(minuteMs);
+  const now = useNow();
   const stock = useStock(settings, now);
   const occupancy = useZones();
   const zones = useMemo(() => occupancy?.map((o) => o.zone) ?? noZones, [occupancy]);
@@ -84,12 +70,12 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
   const ids = useInventoryPalletIds(filter, settings, now, sort);
   const palletOf = usePalletLookup();
   const locationName = useChosenLocationName() ?? 'location';
-  const { processing } = useServices();
+  const { processing, device } = useServices();
 
   // background work, shown in the corner: the page is drawn with it before the rows are written
   const exportCsv = () =>
     processing.inBackground(async () => {
-      await nextPaint();
+      await device.painted();
       const rows = ids.flatMap((id) => {
         const pallet = palletOf(id);
         if (!pallet) return [];
@@ -98,7 +84,10 @@ function Inventory({ settings, onEdit }: { settings: InventorySettings; onEdit?:
       });
       // the reader's decimal separator: a comma (Dutch) is written with semicolons between cells
       const decimal = format.separators.decimal === ',' ? ',' : '.';
-      download(toCsv(rows, labels.csvHeads, decimal), csvFileName(locationName, dayKey(now)));
+      device.download(
+        new Blob([toCsv(rows, labels.csvHeads, decimal)], { type: 'text/csv;charset=utf-8' }),
+        csvFileName(locationName, dayKey(now)),
+      );
     }, t('common:background.export'));
 
   if (stock === null) return null;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { refusedBuzzMs } from '../../../streams/config';
 import { type PickScan, pickList, pickScan } from '../../../streams/consoles';
 import { dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
@@ -10,6 +11,7 @@ import { usePallets } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { useFormats } from '../../i18n/format';
+import { useServices } from '../../services';
 import { Button } from '../../ui/button';
 import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
@@ -24,11 +26,6 @@ import { usePhoneCommands } from './use-phone-commands';
 
 const logisticsPath = '/mobile/operator/logistics';
 
-/** A long buzz for a refused scan, so the picker feels it without looking. */
-const refuseByVibration = () => {
-  if ('vibrate' in navigator) navigator.vibrate([200, 100, 200]);
-};
-
 /** One order's pick list in walking order (zone, row): each scan picks a pallet of it; "Ship order" once all are picked. */
 function PickOrder({ order }: { order: Order }) {
   const { t } = useTranslation(['mobile', 'consoles']);
@@ -40,6 +37,7 @@ function PickOrder({ order }: { order: Order }) {
   const [said, setSaid] = useState<{ scan: PickScan; id: string } | null>(null);
   const canShip = hasPermission(usePermission(), 'manage_orders');
   const { ship } = usePhoneCommands();
+  const { device } = useServices();
   const shipping = useCommand();
   const open = order.status === 'open' || order.status === 'assigned';
   const customer = customerOf(order);
@@ -48,7 +46,7 @@ function PickOrder({ order }: { order: Order }) {
     const pallet = scan(text, type, `pick ${order.id}`);
     const id = pallet?.id ?? text.trim();
     const result = pickScan(lines, picked, id);
-    if (result === 'not-on-list') refuseByVibration();
+    if (result === 'not-on-list') device.vibrate(refusedBuzzMs);
     if (result === 'picked') setPicked((before) => new Set([...before, id]));
     setSaid({ scan: result, id });
   };

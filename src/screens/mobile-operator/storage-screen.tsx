@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { storedBuzzMs } from '../../../streams/config';
 import type { ZoneOccupancy } from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import {
@@ -14,6 +15,7 @@ import {
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
 import { usePermission } from '../../hooks/permissions';
 import { useFormats } from '../../i18n/format';
+import { useServices } from '../../services';
 import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
 import styles from './mobile.module.css';
@@ -25,11 +27,6 @@ import { usePhoneCommands } from './use-phone-commands';
 import { WaitingMark } from './waiting-mark';
 
 type RowContext = Extract<StorageContext, { type: 'row_contents' }>;
-
-/** A short buzz for each pallet stored, so the operator need not look at the screen. */
-const confirmByVibration = () => {
-  if ('vibrate' in navigator) navigator.vibrate(80);
-};
 
 function ZoneChoice({ occupancy }: { occupancy: ZoneOccupancy }) {
   const format = useFormats();
@@ -89,6 +86,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
   const scan = usePalletScan();
   const lookup = usePalletLookup();
   const { store } = usePhoneCommands();
+  const { device } = useServices();
   const { outcome, run, say } = useCommand();
   const [stored, setStored] = useState(0);
 
@@ -108,7 +106,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
       )
     ) {
       setStored((n) => n + 1);
-      confirmByVibration();
+      device.vibrate(storedBuzzMs);
     }
   };
 

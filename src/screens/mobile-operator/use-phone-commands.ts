@@ -5,6 +5,7 @@ import { useLocationId, useUser } from '../../hooks/app-state';
 import { useOfflineQueue } from '../../hooks/offline-queue';
 import type { PalletFields } from '../../hooks/pallet-commands';
 import { timeOrderedUuid } from '../../offline/random-key';
+import { useServices } from '../../services';
 
 const short = (palletId: string) => `…${palletId.slice(-6)}`;
 
@@ -23,6 +24,7 @@ export function usePhoneCommands() {
   const queue = useOfflineQueue();
   const userId = useUser()?.id ?? '';
   const locationId = useLocationId();
+  const { scheduler } = useServices();
   return useMemo(() => {
     const make = (request: QueuedRequest, key: ChangeKind, params: Record<string, string | number>) =>
       queue.enqueue(userId, request, { key, params });
@@ -32,7 +34,7 @@ export function usePhoneCommands() {
        * browser and a move of it queued before the server has it; `waiting` until it has.
        */
       async makePallet(fields: PalletFields): Promise<{ pallet: Pallet; waiting: boolean }> {
-        const at = Date.now();
+        const at = scheduler.now();
         const id = timeOrderedUuid(at);
         const outcome = await make(
           { method: 'POST', path: '/api/pallets', body: { id, locationId, ...fields } },
@@ -84,5 +86,5 @@ export function usePhoneCommands() {
       ship: (orderId: string, customer: string) =>
         make({ method: 'POST', path: `/api/orders/${orderId}/ship` }, 'ship', { customer }),
     };
-  }, [queue, userId, locationId]);
+  }, [queue, userId, locationId, scheduler]);
 }

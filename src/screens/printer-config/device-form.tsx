@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../services';
 import { apiErrorText, refusalText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { useToasts } from '../../ui/toasts';
@@ -73,8 +74,9 @@ export function DeviceActions({
 }) {
   const { t } = useTranslation('printers');
   const toasts = useToasts();
+  const { device } = useServices();
   const remove = async () => {
-    if (!window.confirm(deleteQuestion)) return;
+    if (!device.confirm(deleteQuestion)) return;
     try {
       await onDelete();
     } catch (error) {

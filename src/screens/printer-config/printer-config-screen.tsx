@@ -23,6 +23,7 @@ import {
   usePrintJobs,
 } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
+import { useServices } from '../../services';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import { LanguageSelect } from '../../ui/language-select';
@@ -48,7 +49,8 @@ const blank: PrinterFields = {
   isDefault: false,
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day of `ms` as a label prints it (YYYY-MM-DD). */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * What a print job shows: sending, sent with its bytes, or what went wrong with the printer at
@@ -314,6 +316,7 @@ export default function PrinterConfigScreen() {
   const toasts = useToasts();
   const canManage = hasPermission(usePermission(), 'manage_users');
   const locationName = useChosenLocationName();
+  const { scheduler } = useServices();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<PrinterFields | null>(null);
@@ -440,7 +443,11 @@ export default function PrinterConfigScreen() {
             {shown ? (
               <>
                 <LabelPreview
-                  layout={palletLabelLayout(testLabelFields(shown, today(), prefix, words), shown, words)}
+                  layout={palletLabelLayout(
+                    testLabelFields(shown, dayOf(scheduler.now()), prefix, words),
+                    shown,
+                    words,
+                  )}
                   language={labelLocale}
                   description={t('preview.description', {
                     name: shown.name || t('preview.newPrinter'),
