@@ -54,6 +54,17 @@ export const palletStatusChoices = [
   { value: 'all', label: 'All' },
 ] as const;
 
+/** The choices of the filters that do not come from the catalogue, each named by its message `<filter>.<value>`. */
+export const fixedChoices = {
+  palletStatus: palletStatusChoices.map((choice) => choice.value),
+  orderStatus: ['all', 'open', 'assigned', 'shipped', 'complete'],
+  dateRange: ['all', 'day', 'week', 'month'],
+  weightRange: ['all', '0-500', '500-700', '700-900', '900+'],
+} as const;
+
+/** A choice of the filter `F`. */
+export type FixedChoice<F extends keyof typeof fixedChoices> = (typeof fixedChoices)[F][number];
+
 const leftStock: readonly string[] = ['shipped', 'processed'];
 
 /** Whether a pallet passes the pallet-status filter; an unknown value keeps the default (in stock). */

@@ -10,6 +10,8 @@ export {
   type DashboardFilters,
   type DashboardFiltersStore,
   defaultFilters,
+  type FixedChoice,
+  fixedChoices,
   orderMatches,
   type PalletQuery,
   type PalletsState,

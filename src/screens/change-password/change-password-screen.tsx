@@ -5,12 +5,12 @@ import { useUser } from '../../hooks/app-state';
 import { useServices } from '../../services';
 import { refusalText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import styles from '../../ui/card-page.module.css';
 import { Icon } from '../../ui/icon';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
 import { PageTitle } from '../../ui/page-title';
 import { TextField } from '../../ui/text-field';
-import styles from '../login/login-screen.module.css';
 
 /** The server's minimum (CONTRACT: change-password takes at least 8 characters). */
 export const minPasswordLength = 8;

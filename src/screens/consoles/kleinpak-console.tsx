@@ -3,17 +3,17 @@ import { Trans, useTranslation } from 'react-i18next';
 import { inStock, type Pallet } from '../../../streams/live';
 import { usePallets } from '../../hooks/live';
 import { useScannerReadings } from '../../hooks/scanner';
+import { useKleinpak } from '../../hooks/use-kleinpak';
 import { useFormats } from '../../i18n/format';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
+import { shortId } from '../../ui/format';
 import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
 import { TextField } from '../../ui/text-field';
-import { shortId } from '../dashboard/format';
 import styles from './consoles.module.css';
 import { Place } from './place';
-import { useKleinpak } from './use-kleinpak';
 
 const pickLimit = 50;
 

@@ -11,12 +11,12 @@ import { usePermission } from '../../hooks/permissions';
 import { type Formats, useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { shortId } from '../../ui/format';
 import { Modal } from '../../ui/modal';
+import { customerOf, OrderActions, OrderDialog, useAct } from '../../ui/orders-panel';
 import { PageTitle } from '../../ui/page-title';
 import { PrintArea } from '../../ui/print-area';
 import { formatWeight } from '../../ui/qr-modal';
-import { shortId } from '../dashboard/format';
-import { customerOf, OrderActions, OrderDialog, useAct } from '../dashboard/orders-panel';
 import styles from './consoles.module.css';
 
 /** "Wed 25 Nov · week 48": a due day as planners read it. */

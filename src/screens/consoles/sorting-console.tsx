@@ -1,18 +1,18 @@
 import { type FormEvent, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSortingLine } from '../../hooks/use-sorting-line';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import figures from '../../ui/figures.module.css';
+import { shortId } from '../../ui/format';
 import { PageTitle } from '../../ui/page-title';
+import { type Attribute, attributes } from '../../ui/pallet-dialog';
 import { PrintLabel } from '../../ui/pallet-label';
 import { formatWeight } from '../../ui/qr-modal';
+import { ScaleReadout, TypedWeightQuestion } from '../../ui/scale-readout';
 import { SelectField } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
-import { shortId } from '../dashboard/format';
-import { type Attribute, attributes } from '../dashboard/pallet-dialog';
 import styles from './consoles.module.css';
-import { ScaleReadout, TypedWeightQuestion } from './scale-readout';
-import { useSortingLine } from './use-sorting-line';
 
 /**
  * The sorting console: pallets coming off the line, keyboard first. The four attributes stay as

@@ -5,8 +5,8 @@ import { adBlockerAdvice, analyticsEventTypes } from '../../../streams/analytics
 import { useActivity } from '../../hooks/activity';
 import { useOrder } from '../../hooks/live';
 import { useFormats } from '../../i18n/format';
-import { ageText, grouped, shortId } from './format';
-import styles from './side-panel.module.css';
+import { ageText, grouped, shortId } from '../../ui/format';
+import styles from '../../ui/side-panel.module.css';
 
 /**
  * The deeds the feed tells in words, each its message `activity.deed.<deed>`: SPEC 5's event

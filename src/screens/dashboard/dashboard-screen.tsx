@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { map } from 'rxjs';
 import { dateRangeWindow } from '../../../streams/dates';
-import { type DashboardFilters, filtersShowing, type Pallet, type PalletSort } from '../../../streams/live';
+import {
+  type DashboardFilters,
+  type FixedChoice,
+  filtersShowing,
+  type Pallet,
+  type PalletSort,
+} from '../../../streams/live';
 import { hasPermission } from '../../../streams/permissions';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
@@ -24,20 +30,20 @@ import { usePermission } from '../../hooks/permissions';
 import { useScannerReadings } from '../../hooks/scanner';
 import { useUserNames } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
+import { filtersOf, searchWith, searchWithSort, sortOf } from '../../routes/filter-query';
 import { Button } from '../../ui/button';
 import figureStyles from '../../ui/figures.module.css';
+import { countText, grouped } from '../../ui/format';
 import { LiveStatus } from '../../ui/live-status';
+import { OrdersPanel } from '../../ui/orders-panel';
 import { PageTitle } from '../../ui/page-title';
+import { DeletePalletDialog, DeletePalletsDialog, PalletDialog } from '../../ui/pallet-dialog';
 import { PrintLabel } from '../../ui/pallet-label';
 import { useToasts } from '../../ui/toasts';
 import { ActivityPanel } from './activity-panel';
 import styles from './dashboard-screen.module.css';
 import { DateBar } from './date-bar';
-import { FilterBar, type FixedChoice } from './filter-bar';
-import { filtersOf, searchWith, searchWithSort, sortOf } from './filter-query';
-import { countText, grouped } from './format';
-import { OrdersPanel } from './orders-panel';
-import { DeletePalletDialog, DeletePalletsDialog, PalletDialog } from './pallet-dialog';
+import { FilterBar } from './filter-bar';
 import { PalletQrDialog } from './pallet-qr-dialog';
 import { PalletTable, type RowActions, sortableColumns } from './pallet-table';
 import { StoragePanel } from './storage-panel';

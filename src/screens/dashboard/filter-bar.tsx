@@ -1,28 +1,17 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type DashboardFilters, palletStatusChoices } from '../../../streams/live';
+import { type DashboardFilters, fixedChoices } from '../../../streams/live';
 import type { Catalog } from '../../hooks/catalog';
 import { useUserNames } from '../../hooks/user-names';
 import { Button } from '../../ui/button';
+import { attributes } from '../../ui/pallet-dialog';
 import { type Choice, SelectField } from '../../ui/select-field';
 import styles from './filter-bar.module.css';
-import { attributes } from './pallet-dialog';
 
 const anyOf = (values: readonly string[], anyLabel: string): Choice[] => [
   { value: '', label: anyLabel },
   ...values.map((value) => ({ value, label: value, data: true })),
 ];
-
-/** The choices of the filters that do not come from the catalogue, each named by its message `<filter>.<value>`. */
-export const fixedChoices = {
-  palletStatus: palletStatusChoices.map((choice) => choice.value),
-  orderStatus: ['all', 'open', 'assigned', 'shipped', 'complete'],
-  dateRange: ['all', 'day', 'week', 'month'],
-  weightRange: ['all', '0-500', '500-700', '700-900', '900+'],
-} as const;
-
-/** A choice of the filter `F`. */
-export type FixedChoice<F extends keyof typeof fixedChoices> = (typeof fixedChoices)[F][number];
 
 /** The catalogue's filters, in the order forms ask for them. */
 const catalogFilters = attributes.map(([attribute]) => attribute);

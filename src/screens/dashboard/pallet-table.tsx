@@ -6,10 +6,10 @@ import { useUserName } from '../../hooks/user-names';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { useColumnSorting } from '../../ui/column-sorting';
+import { ageText, shortId } from '../../ui/format';
 import { Icon, type IconName } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { ageText, shortId } from './format';
 import styles from './pallet-table.module.css';
 
 /** The columns, by their heading's message; the actions' width is what the person's actions take. */

@@ -5,10 +5,10 @@ import { usePallet, useZones } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
 import { apiErrorText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import { countText, grouped, shortId } from '../../ui/format';
 import { formatWeight } from '../../ui/qr-modal';
+import styles from '../../ui/side-panel.module.css';
 import { useToasts } from '../../ui/toasts';
-import { countText, grouped, shortId } from './format';
-import styles from './side-panel.module.css';
 
 function RowPallet({ id }: { id: string }) {
   const pallet = usePallet(id);

@@ -5,10 +5,10 @@ import type { PalletSort } from '../../../streams/live';
 import { usePallet } from '../../hooks/live';
 import { useFormats } from '../../i18n/format';
 import { useColumnSorting } from '../../ui/column-sorting';
+import { shortId } from '../../ui/format';
 import { formatWeight } from '../../ui/qr-modal';
 import { StatusBadge } from '../../ui/status-badge';
 import { type Column, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
-import { shortId } from '../dashboard/format';
 import styles from './inventory-screen.module.css';
 import { useLabels } from './labels';
 

@@ -17,12 +17,12 @@ import { accessDenialText } from '../../hooks/permissions';
 import { useServices } from '../../services';
 import { codeText, specText } from '../../shell/api-error';
 import { Button } from '../../ui/button';
+import styles from '../../ui/card-page.module.css';
 import { Icon } from '../../ui/icon';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
 import { PageTitle } from '../../ui/page-title';
 import { CheckField, TextField } from '../../ui/text-field';
-import styles from './login-screen.module.css';
 
 /** Why a sign-in did not go on, in the app's language. */
 function stoppedText(outcome: Extract<SignInOutcome, { name: 'DENIED' | 'FAILED' }>): string {

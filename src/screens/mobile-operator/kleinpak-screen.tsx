@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useKleinpak } from '../../hooks/use-kleinpak';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
+import { shortId } from '../../ui/format';
 import { PageTitle } from '../../ui/page-title';
 import { formatWeight } from '../../ui/qr-modal';
-import { useKleinpak } from '../consoles/use-kleinpak';
-import { shortId } from '../dashboard/format';
 import styles from './mobile.module.css';
 import { ScanEntry } from './scan-entry';
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inStock, type Pallet } from '../../../streams/live';
-import { useProcessedToday } from '../../hooks/consoles';
-import { usePallet } from '../../hooks/live';
-import { usePalletCommands } from '../../hooks/pallet-commands';
-import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
-import { apiErrorText } from '../../shell/api-error';
-import { useToasts } from '../../ui/toasts';
-import { shortId } from '../dashboard/format';
+import { inStock, type Pallet } from '../../streams/live';
+import { apiErrorText } from '../shell/api-error';
+import { shortId } from '../ui/format';
+import { useToasts } from '../ui/toasts';
+import { useProcessedToday } from './consoles';
+import { usePallet } from './live';
+import { usePalletCommands } from './pallet-commands';
+import { type ScanType, usePalletScan } from './pallet-scan';
 
 /**
  * Small packing, whatever screen shows it (the desk's console, the phone's): a reading picks a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatsOf } from '../../i18n/format';
-import { i18n } from '../../i18n/i18n';
+import { formatsOf } from '../i18n/format';
+import { i18n } from '../i18n/i18n';
 import { readNumber, readWeight } from './weight';
 
 const en = formatsOf('en');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatsOf } from '../../i18n/format';
+import { formatsOf } from '../i18n/format';
 import { ageText, placeText, shortId, totalKgText } from './format';
 
 describe('dashboard formats', () => {

@@ -1,5 +1,5 @@
-import { type Formats, formats } from '../../i18n/format';
-import { i18n } from '../../i18n/i18n';
+import { type Formats, formats } from '../i18n/format';
+import { i18n } from '../i18n/i18n';
 
 /** The weights a pallet may have, in kg (the server's rule). */
 export const minWeightKg = 0.01;

@@ -1,20 +1,19 @@
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Order } from '../../../streams/live';
-import { useOrder, useOrderIds, useOrders, usePallet } from '../../hooks/live';
-import { type OrderFields, useOrderCommands } from '../../hooks/order-commands';
-import { useFormats } from '../../i18n/format';
-import { apiErrorText } from '../../shell/api-error';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Modal } from '../../ui/modal';
-import { formatWeight } from '../../ui/qr-modal';
-import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
-import { useToasts } from '../../ui/toasts';
-import type { FixedChoice } from './filter-bar';
+import type { FixedChoice, Order } from '../../streams/live';
+import { useOrder, useOrderIds, useOrders, usePallet } from '../hooks/live';
+import { type OrderFields, useOrderCommands } from '../hooks/order-commands';
+import { useFormats } from '../i18n/format';
+import { apiErrorText } from '../shell/api-error';
+import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
 import { countText, grouped, shortId } from './format';
+import { Modal } from './modal';
+import { formatWeight } from './qr-modal';
+import { SelectField } from './select-field';
 import styles from './side-panel.module.css';
+import { TextField } from './text-field';
+import { useToasts } from './toasts';
 
 /** An order's customer, or a dash. */
 export const customerOf = (order: Order | undefined) =>

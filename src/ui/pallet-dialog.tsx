@@ -1,20 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Pallet } from '../../../streams/live';
-import type { Catalog } from '../../hooks/catalog';
-import { useOrderCommands } from '../../hooks/order-commands';
-import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
-import { useFormats } from '../../i18n/format';
-import { apiErrorText } from '../../shell/api-error';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Modal } from '../../ui/modal';
-import { formatWeight } from '../../ui/qr-modal';
-import { SelectField } from '../../ui/select-field';
-import { TextField } from '../../ui/text-field';
-import { useToasts } from '../../ui/toasts';
+import type { Pallet } from '../../streams/live';
+import type { Catalog } from '../hooks/catalog';
+import { useOrderCommands } from '../hooks/order-commands';
+import { type PalletFields, usePalletCommands } from '../hooks/pallet-commands';
+import { useFormats } from '../i18n/format';
+import { apiErrorText } from '../shell/api-error';
+import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
 import { grouped, shortId } from './format';
+import { Modal } from './modal';
 import styles from './pallet-dialog.module.css';
+import { formatWeight } from './qr-modal';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+import { useToasts } from './toasts';
 import { readWeight } from './weight';
 
 /** A pallet attribute a person chooses from the catalogue. */

@@ -1,4 +1,4 @@
-import { type Formats, formats } from '../../i18n/format';
+import { type Formats, formats } from '../i18n/format';
 
 /**
  * The last 8 characters of an id: enough to tell pallets apart on a screen (ids begin with the

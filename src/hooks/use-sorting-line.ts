@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pallet } from '../../../streams/live';
-import { type Scale, sameWeight, weightToTake } from '../../../streams/scales';
-import { useCatalog } from '../../hooks/catalog';
-import { useShiftTotals, useSortingChoice, useSortingScale, useUndoOffer } from '../../hooks/consoles';
-import { type PalletFields, usePalletCommands } from '../../hooks/pallet-commands';
-import { usePrinterCommands, usePrinters } from '../../hooks/printers';
-import { useScaleState, useScales } from '../../hooks/scales';
-import { useFormats } from '../../i18n/format';
-import { apiErrorText } from '../../shell/api-error';
-import { useToasts } from '../../ui/toasts';
-import { shortId } from '../dashboard/format';
-import { minWeightKg, readWeight } from '../dashboard/weight';
+import type { Pallet } from '../../streams/live';
+import { type Scale, sameWeight, weightToTake } from '../../streams/scales';
+import { useFormats } from '../i18n/format';
+import { apiErrorText } from '../shell/api-error';
+import { shortId } from '../ui/format';
+import { useToasts } from '../ui/toasts';
+import { minWeightKg, readWeight } from '../ui/weight';
+import { useCatalog } from './catalog';
+import { useShiftTotals, useSortingChoice, useSortingScale, useUndoOffer } from './consoles';
+import { type PalletFields, usePalletCommands } from './pallet-commands';
+import { usePrinterCommands, usePrinters } from './printers';
+import { useScaleState, useScales } from './scales';
 
 const noScales: readonly Scale[] = [];
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Scale, ScaleState } from '../../../streams/scales';
-import { useFormats } from '../../i18n/format';
-import { FormDialog } from '../../ui/form-dialog';
-import { SelectField } from '../../ui/select-field';
+import type { Scale, ScaleState } from '../../streams/scales';
+import { useFormats } from '../i18n/format';
+import { FormDialog } from './form-dialog';
 import styles from './scale-readout.module.css';
+import { SelectField } from './select-field';
 
 /**
  * The sorting line's scale: which of the location's scales it weighs on (or none, and weights

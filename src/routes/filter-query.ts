@@ -1,4 +1,4 @@
-import { type DashboardFilters, defaultFilters, type PalletSort } from '../../../streams/live';
+import { type DashboardFilters, defaultFilters, type PalletSort } from '../../streams/live';
 
 const keys = Object.keys(defaultFilters) as (keyof DashboardFilters)[];
 

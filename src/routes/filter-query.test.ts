@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilters } from '../../../streams/live';
+import { defaultFilters } from '../../streams/live';
 import { filtersOf, searchWith, searchWithSort, sortOf } from './filter-query';
 
 describe('dashboard filters in the URL', () => {
