@@ -116,14 +116,15 @@ mkdirSync(tmp, { recursive: true });
 // the browser tests need the app built; the checks below need nothing the tests make
 if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) failures.push('build');
 
-// types, lint, the API document (Redocly's recommended rules: 0 errors) and the catalogues (every
-// message the code uses is in English and Dutch, none unused: i18next-cli, which writes nothing
+// types, lint, the layering (.dependency-cruiser.cjs), the API document (Redocly's recommended
+// rules: 0 errors) and the catalogues (every message the code uses is in English and Dutch, none unused: i18next-cli, which writes nothing
 // here; src/i18n/catalogues.test.ts checks the rest) are checked while the tests run, on the cores
 // the tests leave idle; their output follows the tests'
 const quiet = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 const checks = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['layering', 'npm', ['run', '--silent', 'layering']],
   ['openapi', 'npm', ['run', '--silent', 'lint:openapi'], { env: quiet }],
   ['catalogues', 'npx', ['i18next-cli', 'extract', '--ci', '--dry-run']],
 ].map(([name, cmd, args, opts]) => ({
