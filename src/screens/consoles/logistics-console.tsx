@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
 import { dayKey, dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import { useDueOrders } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';
@@ -146,7 +146,7 @@ type Paper = { order: Order; kind: 'pick' | 'note' };
 export default function LogisticsConsole() {
   const { t } = useTranslation(['consoles', 'dashboard']);
   const format = useFormats();
-  const canManage = hasPermission(usePermission(), 'manage_orders');
+  const canManage = mayCall(usePermission(), 'POST /api/orders');
   const orders = useOrders();
   usePallets(); // the pick lists follow the pallets' moves
   const palletOf = usePalletLookup();

@@ -11,7 +11,7 @@ import {
   type Pallet,
   type PalletSort,
 } from '../../../streams/live';
-import { hasPermission } from '../../../streams/permissions';
+import { hasPermission, mayCall } from '../../../streams/permissions';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
 import { useNow } from '../../hooks/clock';
@@ -96,10 +96,13 @@ export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const status = useLiveStatus() ?? 'loading';
   const permissions = usePermission();
-  const canManage = hasPermission(permissions, 'manage_pallets');
-  const canOrder = hasPermission(permissions, 'manage_orders');
+  const canCreate = mayCall(permissions, 'POST /api/pallets');
+  const canEdit = mayCall(permissions, 'PATCH /api/pallets/:id');
+  const canDelete = mayCall(permissions, 'DELETE /api/pallets/:id');
+  const canDeleteTicked = mayCall(permissions, 'POST /api/pallets/deletions');
+  const canOrder = mayCall(permissions, 'POST /api/orders');
   const canSeeMap = hasPermission(permissions, 'view_storage_map');
-  const canMove = hasPermission(permissions, 'manage_storage_assignments');
+  const canMove = mayCall(permissions, 'POST /api/storage/moves');
   // the feed reads the analytics log, which view_analytics opens
   const canSeeActivity = hasPermission(permissions, 'view_analytics');
   const catalog = useCatalog();
@@ -187,16 +190,14 @@ export default function DashboardScreen() {
   const actions: RowActions = useMemo(
     () => ({
       qr: (pallet) => setDialog({ kind: 'qr', pallet }),
-      ...(canManage && {
-        edit: (pallet: Pallet) => setDialog({ kind: 'edit', pallet }),
-        remove: (pallet: Pallet) => setDialog({ kind: 'delete', pallet }),
-      }),
+      ...(canEdit && { edit: (pallet: Pallet) => setDialog({ kind: 'edit', pallet }) }),
+      ...(canDelete && { remove: (pallet: Pallet) => setDialog({ kind: 'delete', pallet }) }),
     }),
-    [canManage],
+    [canEdit, canDelete],
   );
   const open = (id: string) => {
     const pallet = palletOf(id);
-    if (pallet) setDialog(canManage ? { kind: 'edit', pallet } : { kind: 'qr', pallet });
+    if (pallet) setDialog(canEdit ? { kind: 'edit', pallet } : { kind: 'qr', pallet });
   };
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -228,7 +229,7 @@ export default function DashboardScreen() {
             <Button type="submit">{t('search.find')}</Button>
           </form>
         </search>
-        {canManage && (
+        {canCreate && (
           <Button variant="primary" className={styles.newPallet} onClick={() => setDialog({ kind: 'new' })}>
             {t('newPallet')}
           </Button>
@@ -265,7 +266,7 @@ export default function DashboardScreen() {
                 <Button variant="ghost" className={styles.untick} onClick={untickAll}>
                   {t('board.untickAll')}
                 </Button>
-                {canManage && (
+                {canDeleteTicked && (
                   <Button
                     variant="ghost"
                     className={styles.untick}
@@ -276,7 +277,7 @@ export default function DashboardScreen() {
                 )}
               </span>
             )}
-            {!canManage && <span className={styles.readOnly}>{t('board.readOnly')}</span>}
+            {!canEdit && <span className={styles.readOnly}>{t('board.readOnly')}</span>}
           </div>
           {status === 'loading' || (leftStock.name === 'LOADING' && ids.length === 0) ? (
             <div className={styles.skeleton} aria-busy="true">
@@ -289,7 +290,7 @@ export default function DashboardScreen() {
           ) : ids.length === 0 ? (
             <p className={styles.empty}>
               {allIds.length === 0
-                ? canManage
+                ? canCreate
                   ? t('board.emptyLocationManage')
                   : t('board.emptyLocation')
                 : t('board.emptyFiltered')}

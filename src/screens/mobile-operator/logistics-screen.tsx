@@ -5,7 +5,7 @@ import { refusedBuzzMs } from '../../../streams/config';
 import { type PickScan, pickList, pickScan } from '../../../streams/consoles';
 import { dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import { useDueOrders } from '../../hooks/consoles';
 import { usePallets } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';
@@ -35,7 +35,7 @@ function PickOrder({ order }: { order: Order }) {
   const lines = pickList(order, (id) => pallets?.get(id));
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [said, setSaid] = useState<{ scan: PickScan; id: string } | null>(null);
-  const canShip = hasPermission(usePermission(), 'manage_orders');
+  const canShip = mayCall(usePermission(), 'POST /api/orders/:id/ship');
   const { ship } = usePhoneCommands();
   const { device } = useServices();
   const shipping = useCommand();

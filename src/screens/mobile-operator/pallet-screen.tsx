@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import {
   allPalletsKnown,
   useLiveStatus,
@@ -154,8 +154,8 @@ export function PalletScreen() {
   const order = useOrder(pallet?.orderId ?? '');
   const zones = useZones() ?? [];
   const permissions = usePermission();
-  const canStore = hasPermission(permissions, 'manage_storage_assignments');
-  const canOrder = hasPermission(permissions, 'manage_orders');
+  const canStore = mayCall(permissions, 'POST /api/storage/positions');
+  const canOrder = mayCall(permissions, 'POST /api/orders/:id/assign');
   const { store, takeOut, assign, ship } = usePhoneCommands();
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);

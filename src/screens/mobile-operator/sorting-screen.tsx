@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import type { Catalog } from '../../hooks/catalog';
 import { useWaiting } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';
@@ -71,7 +71,7 @@ export function SortingScreen() {
   const { catalog, choice, made, offer, totals, printer, printing } = line;
   const waiting = useWaiting(made?.id ?? '');
   const [browserPrint, setBrowserPrint] = useState(false);
-  const canStore = hasPermission(usePermission(), 'manage_storage_assignments');
+  const canStore = mayCall(usePermission(), 'POST /api/storage/positions');
   const storing = useCommand();
   const labels: Record<keyof Catalog, string> = {
     tomatoType: t('consoles:attribute.tomatoType'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { storedBuzzMs } from '../../../streams/config';
 import type { ZoneOccupancy } from '../../../streams/live';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import {
   allPalletsKnown,
   useLiveStatus,
@@ -82,7 +82,7 @@ function RowContents({ context, occupancy }: { context: RowContext; occupancy: Z
   const capacity = occupancy.zone.rowCapacity;
   const here = `${occupancy.zone.name} · ${rowName(context.rowIndex)}`;
   const permissions = usePermission();
-  const canStore = hasPermission(permissions, 'manage_storage_assignments');
+  const canStore = mayCall(permissions, 'POST /api/storage/positions');
   const scan = usePalletScan();
   const lookup = usePalletLookup();
   const { store } = usePhoneCommands();

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Locale } from '../../../streams/i18n';
-import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions';
 import {
   labelLimitsMm,
   labelWords,
@@ -314,7 +314,8 @@ export default function PrinterConfigScreen() {
   const { state, reload } = usePrinters();
   const commands = usePrinterCommands();
   const toasts = useToasts();
-  const canManage = hasPermission(usePermission(), 'manage_users');
+  const permissions = usePermission();
+  const canManage = mayCall(permissions, 'POST /api/printers');
   const locationName = useChosenLocationName();
   const { scheduler } = useServices();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -476,7 +477,7 @@ export default function PrinterConfigScreen() {
               <p>{t('preview.none')}</p>
             )}
           </section>
-          <ScalesPanel canManage={canManage} />
+          <ScalesPanel canManage={mayCall(permissions, 'POST /api/scales')} />
           {history.jobs && <JobHistory jobs={history.jobs} onPrinted={history.reload} />}
         </div>
       )}
