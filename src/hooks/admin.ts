@@ -1,33 +1,17 @@
 import { useMemo } from 'react';
 import { firstValueFrom } from 'rxjs';
+import { z } from 'zod';
+import { type ApiUser, apiUserSchema } from '../../streams/admin/user-schema';
 import type { Locale } from '../../streams/i18n';
-import type { PermissionFlag } from '../../streams/permissions';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 
-/** A user as GET /api/users answers (SPEC 3's flags, plus the admin area's fields). */
-export interface AdminUser {
-  id: string;
-  username: string;
-  admin: boolean;
-  first_login: boolean;
-  desktop_access: boolean;
-  mobile_access: boolean;
-  permissions: Partial<Record<PermissionFlag, boolean>>;
-  force_mobile_mode_enabled: boolean;
-  skipTokenValidation: boolean;
-  autoRefreshTokens: boolean;
-  disabled: boolean;
-  restrictions: string[];
-  locationIds: string[];
-  /** the language the app shows them; null: their browser's */
-  locale: Locale | null;
-}
+const usersAnswer = z.object({ data: z.array(apiUserSchema) });
 
 /** What a create or an edit of a user sends (PATCH sends only what changed). */
 export type UserFields = Partial<
   Pick<
-    AdminUser,
+    ApiUser,
     | 'username'
     | 'admin'
     | 'first_login'
@@ -64,7 +48,8 @@ export interface CatalogueLists {
 }
 
 /** The users the signed-in manager may see (the server's scope), and `reload()` after a change. */
-export const useAdminUsers = () => useApiRead('/api/users', undefined, dataOf<AdminUser[]>);
+export const useAdminUsers = () =>
+  useApiRead('/api/users', undefined, (body) => usersAnswer.parse(body).data);
 
 /** Every location (the Locations section: administrators). */
 export const useAllLocations = () =>
@@ -85,9 +70,9 @@ export function useAdminCommands() {
   return useMemo(
     () => ({
       createUser: (fields: UserFields & { username: string; password: string }) =>
-        api.post<{ data: AdminUser }>('/api/users', fields),
+        api.post<{ data: ApiUser }>('/api/users', fields),
       updateUser: (id: string, fields: UserFields) =>
-        api.patch<{ data: AdminUser }>(`/api/users/${id}`, fields),
+        api.patch<{ data: ApiUser }>(`/api/users/${id}`, fields),
       deleteUser: (id: string) => api.delete(`/api/users/${id}`),
       setPermissions: (id: string, flags: readonly string[]) =>
         api.put(

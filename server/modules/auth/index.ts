@@ -1,3 +1,3 @@
 /** What other parts of the server may use of the auth module; its routes are registered by the app. */
-export { hashPassword, minPasswordLength, randomPassword } from './passwords';
+export { hashPassword, randomPassword } from './passwords';
 export { isFamilyRevoked, revokeOtherFamilies } from './repository';

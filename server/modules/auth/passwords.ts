@@ -37,6 +37,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function randomPassword(): string {
   return randomBytes(15).toString('base64url');
 }
-
-/** Minimum length of a new password (CONTRACT). */
-export const minPasswordLength = 8;

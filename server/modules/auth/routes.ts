@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { minPasswordLength } from '../../../streams/admin/forms';
+import { apiUserSchema, localeSchema } from '../../../streams/admin/user-schema';
 import type { App } from '../../app-type';
 import { loginFailures } from '../../metrics';
 import { currentUser, signAccessToken } from '../../plugins/auth';
@@ -13,16 +15,8 @@ import {
 import { mutate } from '../../plugins/mutate';
 import { successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import {
-  apiUserSchema,
-  findUser,
-  findUserForLogin,
-  localeSchema,
-  lockedPasswordHash,
-  toApiUser,
-  updateUser,
-} from '../users';
-import { hashPassword, minPasswordLength, verifyPassword } from './passwords';
+import { findUser, findUserForLogin, lockedPasswordHash, toApiUser, updateUser } from '../users';
+import { hashPassword, verifyPassword } from './passwords';
 import {
   clearLoginFailures,
   issueRefreshToken,

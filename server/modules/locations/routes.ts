@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { localeSchema } from '../../../streams/admin/user-schema';
 import type { App } from '../../app-type';
 import { currentUser } from '../../plugins/auth';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
-import { idParamsSchema, localeSchema } from '../users';
+import { idParamsSchema } from '../users';
 import {
   deleteLocation,
   insertLocation,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { localeSchema } from '../../../streams/admin/user-schema';
 import {
   gs1CompanyPrefixPattern,
   type LabelFields,
@@ -29,7 +30,6 @@ import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics';
 import type { PalletDoc } from '../pallets';
 import { loadPallet } from '../pallets';
-import { localeSchema } from '../users';
 import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
 import {
   clearDefault,

@@ -11,5 +11,5 @@ export {
   toApiUser,
   updateUser,
 } from './repository';
-export { apiUserSchema, idParamsSchema, localeSchema } from './schemas';
+export { idParamsSchema } from './schemas';
 export { assertMayGrant, managedUser, readableUser } from './scope';

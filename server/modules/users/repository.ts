@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { ApiUser } from '../../../streams/admin/user-schema';
 import type { Locale } from '../../../streams/i18n/locales';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
@@ -19,25 +20,6 @@ export interface UserRecord {
   locale: Locale | null;
   permissions: PermissionFlag[];
   /** Restriction keys (SPEC 3), as stored. */
-  restrictions: string[];
-  locationIds: string[];
-}
-
-/** SPEC 3's user object as the API answers it (snake_case flags, camelCase extras). */
-export interface ApiUser {
-  id: string;
-  username: string;
-  admin: boolean;
-  first_login: boolean;
-  desktop_access: boolean;
-  mobile_access: boolean;
-  permissions: Record<PermissionFlag, boolean>;
-  force_mobile_mode_enabled: boolean;
-  skipTokenValidation: boolean;
-  autoRefreshTokens: boolean;
-  disabled: boolean;
-  locale: Locale | null;
-  /** The restriction keys, so a validation answers a changed restriction as a changed user. */
   restrictions: string[];
   locationIds: string[];
 }

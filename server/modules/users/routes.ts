@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { minPasswordLength } from '../../../streams/admin/forms';
+import { apiUserSchema, localeSchema } from '../../../streams/admin/user-schema';
 import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
 import { type AuthUser, currentUser } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { successSchema } from '../../plugins/resources';
-import { hashPassword, minPasswordLength, revokeOtherFamilies } from '../auth';
+import { hashPassword, revokeOtherFamilies } from '../auth';
 import { type PermissionFlag, permissionFlagSchema } from '../permissions';
 import {
   deleteUser,
@@ -20,7 +22,7 @@ import {
   type UserRecord,
   updateUser,
 } from './repository';
-import { apiUserSchema, idParamsSchema, localeSchema } from './schemas';
+import { idParamsSchema } from './schemas';
 import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
 
 const usernameSchema = z

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adBlockerAdvice } from '../../../streams/analytics';
 import type { FakeAnswer, FakeRequest } from '../../../streams/http/fake-fetch';
+import { permissionFlags } from '../../../streams/permissions';
 import { AppProviders } from '../../app';
 import { liveServices } from '../../hooks/live-test-kit';
 import ActivitySection from './activity-section';
@@ -17,19 +18,20 @@ import { ZonesSection } from './zones-section';
 afterEach(cleanup);
 
 const bea = {
-  id: 'u2',
+  id: '0193a1b2-0000-7000-8000-0000000000b2',
   username: 'bea',
   admin: false,
   first_login: false,
   desktop_access: true,
   mobile_access: false,
-  permissions: { desktop_access: true },
+  permissions: { ...Object.fromEntries(permissionFlags.map((flag) => [flag, false])), desktop_access: true },
   force_mobile_mode_enabled: false,
   skipTokenValidation: false,
   autoRefreshTokens: true,
   disabled: false,
+  locale: null,
   restrictions: [],
-  locationIds: ['l1'],
+  locationIds: ['0193a1b2-0000-7000-8000-0000000000a1'],
 };
 
 const event = {
@@ -50,7 +52,8 @@ function mount(
   const { services, fetch } = liveServices([], (request) => {
     const special = answer(request);
     if (special) return special;
-    if (request.path === '/api/user-locations') return { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } };
+    if (request.path === '/api/user-locations')
+      return { body: { data: [{ id: '0193a1b2-0000-7000-8000-0000000000a1', name: 'Naaldwijk' }] } };
     if (request.path.endsWith('/permissions'))
       return { body: [{ name: 'desktop_access' }, { name: 'manage_users' }] };
     if (request.path.endsWith('/restrictions')) return { body: { data: [] } };
@@ -59,7 +62,7 @@ function mount(
     if (request.path === '/api/catalog')
       return {
         body: {
-          locationId: 'l1',
+          locationId: '0193a1b2-0000-7000-8000-0000000000a1',
           palletType: ['Euro'],
           boxType: ['Crate'],
           tomatoType: ['Round'],
@@ -100,7 +103,13 @@ describe('Users', () => {
   it('asks a new user for a username, an 8-character temporary password and a location; sends first_login', async () => {
     const { sent } = mount(<UsersSection />, (r) =>
       r.method === 'POST'
-        ? { status: 201, body: { success: true, data: { ...bea, id: 'u3', username: 'cor' } } }
+        ? {
+            status: 201,
+            body: {
+              success: true,
+              data: { ...bea, id: '0193a1b2-0000-7000-8000-0000000000b3', username: 'cor' },
+            },
+          }
         : undefined,
     );
     await screen.findByRole('row', { name: /bea/ });
@@ -125,7 +134,12 @@ describe('Users', () => {
       {
         method: 'POST',
         path: '/api/users',
-        body: { username: 'cor', password: 'temp-pass-1', first_login: true, locationIds: ['l1'] },
+        body: {
+          username: 'cor',
+          password: 'temp-pass-1',
+          first_login: true,
+          locationIds: ['0193a1b2-0000-7000-8000-0000000000a1'],
+        },
       },
     ]);
   });
@@ -159,7 +173,11 @@ describe('Users', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete bea?' });
     expect(sent()).toEqual([]);
     click('Delete user', dialog);
-    await waitFor(() => expect(sent()).toMatchObject([{ method: 'DELETE', path: '/api/users/u2' }]));
+    await waitFor(() =>
+      expect(sent()).toMatchObject([
+        { method: 'DELETE', path: '/api/users/0193a1b2-0000-7000-8000-0000000000b2' },
+      ]),
+    );
   });
 });
 
@@ -212,7 +230,7 @@ describe('Locations', () => {
   it('asks for a name', async () => {
     const { sent } = mount(<LocationsSection />, (r) =>
       r.path === '/api/locations' && r.method === 'GET'
-        ? { body: { data: [{ id: 'l1', name: 'Naaldwijk' }] } }
+        ? { body: { data: [{ id: '0193a1b2-0000-7000-8000-0000000000a1', name: 'Naaldwijk' }] } }
         : undefined,
     );
     await screen.findByRole('row', { name: /Naaldwijk/ });

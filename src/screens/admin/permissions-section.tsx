@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChangeFlag, mayChangeRestrictions, restrictionChoices } from '../../../streams/admin';
+import type { ApiUser } from '../../../streams/admin/user-schema';
 import { type PermissionFlag, permissionFlags } from '../../../streams/permissions';
-import { type AdminUser, useAdminCommands, useAdminUsers } from '../../hooks/admin';
+import { useAdminCommands, useAdminUsers } from '../../hooks/admin';
 import { useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
 import { Button } from '../../ui/button';
@@ -31,22 +32,22 @@ function GrantMatrix({
 }: {
   label: string;
   /** the name of a row's Save button ("Save permissions of bea") */
-  saveName: (user: AdminUser) => string;
+  saveName: (user: ApiUser) => string;
   columns: readonly Column[];
-  users: readonly AdminUser[];
-  held: (user: AdminUser) => string[];
-  mayChange: (user: AdminUser, key: string, on: boolean) => boolean;
-  onSave: (user: AdminUser, values: string[]) => Promise<boolean>;
+  users: readonly ApiUser[];
+  held: (user: ApiUser) => string[];
+  mayChange: (user: ApiUser, key: string, on: boolean) => boolean;
+  onSave: (user: ApiUser, values: string[]) => Promise<boolean>;
 }) {
   const { t } = useTranslation('admin');
   const [drafts, setDrafts] = useState<Record<string, string[]>>({});
-  const valuesOf = (user: AdminUser) => drafts[user.id] ?? held(user);
-  const toggle = (user: AdminUser, key: string, on: boolean) => {
+  const valuesOf = (user: ApiUser) => drafts[user.id] ?? held(user);
+  const toggle = (user: ApiUser, key: string, on: boolean) => {
     const current = valuesOf(user);
     const next = on ? [...current, key] : current.filter((value) => value !== key);
     setDrafts((d) => ({ ...d, [user.id]: next }));
   };
-  const save = async (user: AdminUser) => {
+  const save = async (user: ApiUser) => {
     if (await onSave(user, valuesOf(user))) setDrafts(({ [user.id]: _saved, ...rest }) => rest);
   };
   return (
@@ -132,9 +133,9 @@ export function PermissionsSection() {
     key: flag,
     hint: flag.replaceAll('_', ' '),
   }));
-  const mayChange = (user: AdminUser, key: string, on: boolean) =>
+  const mayChange = (user: ApiUser, key: string, on: boolean) =>
     mayChangeFlag(permissions, me?.id, user.id, key as PermissionFlag, on);
-  const mayRestrict = (user: AdminUser) => mayChangeRestrictions(permissions, me?.id, user.id);
+  const mayRestrict = (user: ApiUser) => mayChangeRestrictions(permissions, me?.id, user.id);
   return (
     <section className={styles.section} aria-labelledby="permissions-heading">
       <h2 id="permissions-heading">{t('permissions.heading')}</h2>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChangeFlag, userErrors } from '../../../streams/admin';
+import type { ApiUser } from '../../../streams/admin/user-schema';
 import { hasPermission, type PermissionFlag } from '../../../streams/permissions';
-import type { AdminUser, UserFields } from '../../hooks/admin';
+import type { UserFields } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
 import { FormDialog } from '../../ui/form-dialog';
@@ -46,7 +47,7 @@ const blank: Draft = {
   locale: null,
 };
 
-const draftOf = (user: AdminUser): Draft => ({
+const draftOf = (user: ApiUser): Draft => ({
   username: user.username,
   password: '',
   admin: user.admin,
@@ -61,7 +62,7 @@ const draftOf = (user: AdminUser): Draft => ({
 });
 
 /** The fields of `draft` that differ from `user` (an edit sends only what changed). */
-function changes(draft: Draft, user: AdminUser): UserFields {
+function changes(draft: Draft, user: ApiUser): UserFields {
   const before = draftOf(user);
   const changed: UserFields = {};
   for (const key of Object.keys(draft) as (keyof Draft)[]) {
@@ -81,7 +82,7 @@ export function UserDialog({
   onSave,
   onClose,
 }: {
-  user: AdminUser | null;
+  user: ApiUser | null;
   onSave: (fields: UserFields) => Promise<unknown>;
   onClose: () => void;
 }) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordError } from '../../../streams/admin';
-import { type AdminUser, type UserFields, useAdminCommands, useAdminUsers } from '../../hooks/admin';
+import type { ApiUser } from '../../../streams/admin/user-schema';
+import { type UserFields, useAdminCommands, useAdminUsers } from '../../hooks/admin';
 import { useLocations, useUser } from '../../hooks/app-state';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -15,10 +16,10 @@ import { useAction } from './use-action';
 import { oneField, useFormCheck } from './use-form-check';
 import { UserDialog } from './user-dialog';
 
-type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset' | 'disable' | 'delete'; user: AdminUser } | null;
+type Dialog = { kind: 'new' } | { kind: 'edit' | 'reset' | 'disable' | 'delete'; user: ApiUser } | null;
 
 /** The badges of a user's access, as the list shows them. */
-function AccessBadges({ user }: { user: AdminUser }) {
+function AccessBadges({ user }: { user: ApiUser }) {
   const { t } = useTranslation('admin');
   return (
     <span className={styles.badges}>
@@ -50,7 +51,7 @@ function ResetPasswordDialog({
   onReset,
   onClose,
 }: {
-  user: AdminUser;
+  user: ApiUser;
   onReset: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
