@@ -3,46 +3,24 @@ import { useMemo, useState } from 'react';
 import { catchError, combineLatest, filter, from, map, of, skip, startWith, switchMap } from 'rxjs';
 import type { Locale } from '../../streams/i18n';
 import { type LivePrinting, type ReadState, readThenFollow } from '../../streams/live';
-import {
-  type LabelSize,
-  type PrinterStatus,
-  type PrintJobState,
-  type PrintResult,
-  printJob,
-} from '../../streams/printing';
+import { type PrintJobState, type PrintResult, printJob } from '../../streams/printing';
+// the types only: the printers' screens and the dashboard take the server's answers as they come,
+// without zod's 24 KB in their first load
+import type { LabelSettings, Printer, PrinterFields, PrintJob } from '../../streams/printing/printer-schema';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
 import { useLivePrinting$ } from './live';
 
-/** A label printer of a location (GET /api/printers). */
-export interface Printer extends LabelSize {
-  id: string;
-  locationId: string;
-  name: string;
-  host: string;
-  port: number;
-  isDefault: boolean;
-  /** What it says of itself, followed live. */
-  status: PrinterStatus;
-}
-
-/** What a manager sets on a printer. */
-export type PrinterFields = Omit<Printer, 'id' | 'locationId' | 'status'>;
-
-/** A location's label settings (GET /api/locations/{id}/settings). */
-export interface LabelSettings {
-  gs1CompanyPrefix: string | null;
-  /** the language its labels print in */
-  labelLocale: Locale;
-}
-
 /** The chosen location's printers and label settings, and a way to read them again. */
-export type PrintersState = ReadState<{ status: 'ready'; printers: Printer[] } & LabelSettings>;
+export type PrintersState = ReadState<{ status: 'ready'; printers: Printer[] } & LocationLabels>;
+
+/** What a location's label settings say: its GS1 company prefix and its labels' language. */
+type LocationLabels = Omit<LabelSettings, 'locationId'>;
 
 const loading: PrintersState = { status: 'loading' };
 
 /** A printing set-up as the ready state. */
-const readyOf = (printers: readonly unknown[], { gs1CompanyPrefix, labelLocale }: LabelSettings) => ({
+const readyOf = (printers: readonly unknown[], { gs1CompanyPrefix, labelLocale }: LocationLabels) => ({
   status: 'ready' as const,
   printers: printers as Printer[],
   gs1CompanyPrefix,
@@ -79,22 +57,6 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
   );
   const state = useObservableState(state$, loading);
   return useMemo(() => ({ state, reload: () => setVersion((v) => v + 1) }), [state]);
-}
-
-/** A label job as the history lists it (GET /api/print-jobs). */
-export interface PrintJob {
-  id: string;
-  printerId: string | null;
-  printerName: string;
-  /** null for a test label */
-  palletId: string | null;
-  username: string | null;
-  createdAt: string;
-  /** what the printer did; held: not sent, it reported paper out or its head open */
-  outcome: 'sent' | 'refused' | 'timed_out' | 'unreachable' | 'failed' | 'held';
-  bytes: number | null;
-  statusBefore: PrinterStatus;
-  statusAfter: PrinterStatus | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PrintJob } from '../hooks/printers';
+import type { PrintJob } from '../../streams/printing/printer-schema';
 import { usePrinters } from '../hooks/printers';
 import { useFormats } from '../i18n/format';
 import styles from './pallet-labels.module.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PrintJobState } from '../../streams/printing';
-import type { PrintJob } from '../hooks/printers';
+import type { PrintJob } from '../../streams/printing/printer-schema';
 import { apiErrorText } from '../shell/api-error';
 
 /**

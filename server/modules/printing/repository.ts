@@ -1,31 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../streams/i18n/locales';
-import { type LabelSize, type PrinterDpi, sscc, ssccSerialCapacity } from '../../../streams/printing';
+import { sscc, ssccSerialCapacity } from '../../../streams/printing';
+import type { Printer, PrinterFields } from '../../../streams/printing/printer-schema';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../plugins/errors';
 
-/** A printer as the printer routes answer it. */
-export interface PrinterDoc extends LabelSize {
-  id: string;
-  locationId: string;
-  name: string;
-  host: string;
-  port: number;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The fields a manager sets on a printer. */
-export interface PrinterFields {
-  name: string;
-  host: string;
-  port: number;
-  dpi: PrinterDpi;
-  labelWidthMm: number;
-  labelHeightMm: number;
-  isDefault: boolean;
-}
+/** A printer as the printer routes answer it, without its status. */
+export type PrinterDoc = Omit<Printer, 'status'>;
 
 const printerColumns = [
   'id',

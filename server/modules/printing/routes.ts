@@ -12,10 +12,10 @@ import {
   type PrintResult,
   palletLabelLayout,
   printerDpis,
-  printerStates,
   refusesJobs,
   testLabelFields,
 } from '../../../streams/printing';
+import { labelSettingsSchema, printerSchema, printJobSchema } from '../../../streams/printing/printer-schema';
 import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
@@ -96,56 +96,6 @@ const patchBody = printerFields
     message: 'send at least one of name, host, port, dpi, labelWidthMm, labelHeightMm, isDefault',
   });
 
-const printerSchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  name: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  dpi: z.number().int(),
-  labelWidthMm: z.number(),
-  labelHeightMm: z.number(),
-  isDefault: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  status: z
-    .object({
-      state: z.enum(printerStates),
-      flags: z
-        .object({
-          paperOut: z.boolean(),
-          paused: z.boolean(),
-          headOpen: z.boolean(),
-          ribbonOut: z.boolean(),
-          overTemperature: z.boolean(),
-          labelsWaiting: z.number().int(),
-        })
-        .nullable()
-        .describe('its last answer to ~HS; null while it never answered one'),
-    })
-    .describe(
-      "what the printer says of itself (Zebra's ~HS, asked every 30 s and before each job): unknown for a printer that does not answer status, unreachable after two missed polls",
-    ),
-});
-
-const printerStatusSchema = printerSchema.shape.status;
-
-const printJobSchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  printerId: z.string().nullable().describe('null once the printer is removed'),
-  printerName: z.string(),
-  palletId: z.string().nullable().describe('null for a test label'),
-  userId: z.string().nullable(),
-  username: z.string().nullable(),
-  createdAt: z.string(),
-  outcome: z.enum(['sent', 'refused', 'timed_out', 'unreachable', 'failed', 'held']),
-  bytes: z.number().int().nullable(),
-  message: z.string().nullable(),
-  statusBefore: printerStatusSchema,
-  statusAfter: printerStatusSchema.nullable(),
-});
-
 /** A job's body: "Print anyway" sends it to a printer that reports paper out or its head open. */
 const forceField = z
   .boolean()
@@ -162,12 +112,6 @@ const printResultSchema = z
     }),
   ])
   .describe("what the printer did, within 5 s: took the label's bytes, or the socket failure in a sentence");
-
-const settingsSchema = z.object({
-  locationId: z.string(),
-  gs1CompanyPrefix: z.string().nullable(),
-  labelLocale: localeSchema.describe("the language the location's network labels print in"),
-});
 
 const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorSchema]));
@@ -621,7 +565,7 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: "A location's label settings",
         params: idParams,
-        response: { 200: settingsSchema, ...errors(401, 404) },
+        response: { 200: labelSettingsSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -654,7 +598,7 @@ export async function printingRoutes(app: App): Promise<void> {
           .refine((body) => Object.values(body).some((value) => value !== undefined), {
             message: 'send gs1CompanyPrefix or labelLocale',
           }),
-        response: { 200: settingsSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: labelSettingsSchema, ...errors(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Locale } from '../../../streams/i18n';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import {
   labelLimitsMm,
   labelWords,
@@ -11,17 +11,10 @@ import {
   printerDpis,
   testLabelFields,
 } from '../../../streams/printing';
+import type { Printer, PrinterFields, PrintJob } from '../../../streams/printing/printer-schema';
 import { useChosenLocationName } from '../../hooks/app-state';
 import { usePermission } from '../../hooks/permissions';
-import {
-  type Printer,
-  type PrinterFields,
-  type PrintJob,
-  usePrinterCommands,
-  usePrinters,
-  usePrintJob,
-  usePrintJobs,
-} from '../../hooks/printers';
+import { usePrinterCommands, usePrinters, usePrintJob, usePrintJobs } from '../../hooks/printers';
 import { useFormats } from '../../i18n/format';
 import { useServices } from '../../services';
 import { apiErrorText } from '../../shell/api-error';
