@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import { apiPolicy, type Need } from '../../streams/permissions';
+import { apiPolicy, type Need } from '../../streams/permissions/policy';
 import type { DB } from '../db/schema';
 import { isFamilyRevoked } from '../modules/auth';
 import { locationExists } from '../modules/locations';

@@ -1,3 +1,5 @@
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useObservableEagerState } from 'observable-hooks';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +13,7 @@ export function LoadingPlaceholder() {
   const { t } = useTranslation();
   return (
     <div className={styles.placeholder} role="status">
-      <Icon name="loader" size={28} />
+      <Icon of={LoaderCircle} size={28} />
       {t('loading')}
     </div>
   );
@@ -33,7 +35,7 @@ export function LazyScreen({ chunk, children }: { chunk: Chunk; children?: React
   if (state.status === 'loading') return <LoadingPlaceholder />;
   return (
     <div className={styles.placeholder} role="alert">
-      <Icon name="warning" size={28} />
+      <Icon of={TriangleAlert} size={28} />
       <p>{t(`chunk.${state.reason}`)}</p>
       <Button variant="primary" onClick={chunk.retry}>
         {t('common:actions.retry')}

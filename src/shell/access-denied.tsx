@@ -1,3 +1,4 @@
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { consoleNames, consoleRefusal, type OperatorConsoleName } from '../../streams/consoles';
@@ -20,7 +21,7 @@ export function AccessDenied() {
     <main className={styles.panel} aria-labelledby="denied-title">
       <PageTitle page={title} />
       <h1 id="denied-title">
-        <Icon name="warning" size={28} /> {title}
+        <Icon of={TriangleAlert} size={28} /> {title}
       </h1>
       <p className={styles.lead}>
         {t('denied.noScreen', { name: user?.username })}{' '}
@@ -40,7 +41,7 @@ export function AdminDenied() {
     <section className={styles.panel} aria-labelledby="admin-denied-title">
       <PageTitle page={t('denied.adminTitle')} />
       <h1 id="admin-denied-title">
-        <Icon name="warning" size={28} /> {t('denied.adminTitle')}
+        <Icon of={TriangleAlert} size={28} /> {t('denied.adminTitle')}
       </h1>
       <p className={styles.lead} role="alert">
         {t('denied.adminRestricted')}
@@ -65,7 +66,7 @@ export function ConsoleDenied({ name }: { name?: OperatorConsoleName }) {
     <section className={styles.panel} aria-labelledby="console-denied-title">
       <PageTitle page={title} />
       <h1 id="console-denied-title">
-        <Icon name="warning" size={28} /> {title}
+        <Icon of={TriangleAlert} size={28} /> {title}
       </h1>
       <p className={styles.lead} role="alert">
         {refusal === 'module'

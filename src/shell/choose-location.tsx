@@ -1,3 +1,6 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocations, useUser } from '../hooks/app-state';
@@ -34,17 +37,17 @@ export function ChooseLocation() {
       </p>
       {state.status === 'loading' && (
         <p role="status" className={styles.note}>
-          <Icon name="loader" /> {t('chooseLocation.loading')}
+          <Icon of={LoaderCircle} /> {t('chooseLocation.loading')}
         </p>
       )}
       {state.status === 'failed' && (
         <p role="alert" className={styles.error}>
-          <Icon name="alert" /> {apiErrorText(state.error)}
+          <Icon of={CircleAlert} /> {apiErrorText(state.error)}
         </p>
       )}
       {state.status === 'ready' && state.locations.length === 0 && (
         <p role="alert" className={styles.error}>
-          <Icon name="warning" /> {t('chooseLocation.none')}
+          <Icon of={TriangleAlert} /> {t('chooseLocation.none')}
         </p>
       )}
       {state.status === 'ready' && state.locations.length > 1 && (

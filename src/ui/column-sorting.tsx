@@ -6,6 +6,9 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PalletSort } from '../../streams/live';
@@ -85,7 +88,7 @@ export function useColumnSorting(
       >
         <span className={styles.label}>{labelOf(name)}</span>
         <Icon
-          name={as === 'ascending' ? 'sort-up' : as === 'descending' ? 'sort-down' : 'sort'}
+          of={as === 'ascending' ? ArrowUp : as === 'descending' ? ArrowDown : ArrowUpDown}
           size={14}
           className={as === 'none' ? styles.idle : styles.active}
         />

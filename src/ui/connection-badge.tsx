@@ -1,4 +1,6 @@
 import type { ParseKeys } from 'i18next';
+import Wifi from 'lucide-react/icons/wifi';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionHealth, ConnectionState } from '../../streams/connection/types';
@@ -58,7 +60,7 @@ export function ConnectionBadge({
       aria-describedby={tipId}
       data-state={state?.name ?? 'UNKNOWN'}
     >
-      <Icon name={look.tone === 'good' || look.tone === 'busy' ? 'wifi-on' : 'wifi-off'} size={18} />
+      <Icon of={look.tone === 'good' || look.tone === 'busy' ? Wifi : WifiOff} size={18} />
       <span>{t(look.text)}</span>
       <span role="tooltip" id={tipId} className={styles.tip}>
         {t(look.detail)}

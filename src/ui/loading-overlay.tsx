@@ -1,3 +1,4 @@
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon';
@@ -23,7 +24,7 @@ export function LoadingOverlay({ show, text }: { show: boolean; text?: string })
   return (
     <div className={styles.overlay} role="alert" aria-busy="true" aria-live="assertive">
       <div className={styles.panel}>
-        <Icon name="loader" size={36} />
+        <Icon of={LoaderCircle} size={36} />
         <span>{text ?? t('processing')}</span>
       </div>
     </div>
@@ -36,7 +37,7 @@ export function ProcessingIndicator({ show, text }: { show: boolean; text?: stri
   if (!show) return null;
   return (
     <div className={styles.corner} role="status">
-      <Icon name="loader" size={18} />
+      <Icon of={LoaderCircle} size={18} />
       <span>{text ?? t('processing')}</span>
     </div>
   );

@@ -1,3 +1,4 @@
+import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export function Modal({ open, onClose, title, size = 'md', children, footer }: M
             {title}
           </h2>
           <Button variant="ghost" iconOnly onClick={onClose} aria-label={t('actions.close')}>
-            <Icon name="close" />
+            <Icon of={X} />
           </Button>
         </header>
         <div className={styles.body}>{children}</div>

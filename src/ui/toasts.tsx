@@ -1,8 +1,14 @@
+import type { LucideIcon } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import Info from 'lucide-react/icons/info';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import X from 'lucide-react/icons/x';
 import { useObservableEagerState } from 'observable-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { Icon, type IconName } from './icon';
+import { Icon } from './icon';
 import {
   notificationOffsetPx,
   type Toast,
@@ -14,11 +20,11 @@ import styles from './toasts.module.css';
 
 const ToastContext = createContext<ToastStore | null>(null);
 
-const icons: Record<ToastVariant, IconName> = {
-  error: 'alert',
-  success: 'check',
-  warning: 'warning',
-  info: 'info',
+const icons: Record<ToastVariant, LucideIcon> = {
+  error: CircleAlert,
+  success: Check,
+  warning: TriangleAlert,
+  info: Info,
 };
 
 /** Makes a toast store available to the tree and draws its centre toast and notification stack. */
@@ -75,10 +81,10 @@ function ToastCard({
       onFocus={hold}
       onBlur={release}
     >
-      <Icon name={icons[toast.variant]} />
+      <Icon of={icons[toast.variant]} />
       <span className={styles.message}>{toast.message}</span>
       <Button variant="ghost" iconOnly onClick={onDismiss} aria-label={t('actions.dismiss')}>
-        <Icon name="close" size={18} />
+        <Icon of={X} size={18} />
       </Button>
     </div>
   );

@@ -4,15 +4,15 @@ import type { EventsQuery, RangeQuery } from './analytics';
 /** The Activity section's filters (SPEC 7): the draft's dates and ids, an event type and a user; '' filters nothing. */
 export type ActivityFilters = ActivityFilterDraft & { eventType: string; userId: string };
 
-/** No filter chosen: every event of the location. */
-export const noActivityFilters: ActivityFilters = Object.freeze({
+/** No filter chosen: every event of the location (a plain literal: a call here would keep this file in the sign-in screen's first load). */
+export const noActivityFilters: Readonly<ActivityFilters> = {
   startDate: '',
   endDate: '',
   eventType: '',
   userId: '',
   palletId: '',
   orderId: '',
-});
+};
 
 /** What a history is of (`admin:activity.historyOf.<kind>` names one). */
 export const eventHistoryKinds = ['pallet', 'order'] as const;

@@ -1,7 +1,8 @@
 /**
  * Permissions of SPEC 3/6: `createPermissions({ user$, api })` emits a `PermissionState`; the access
- * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading;
- * `apiPolicy` says what each operation of the API needs, and `mayCall` whether the user may call it.
+ * rules (`hasPermission`, `canUseDesktop`, …) are pure functions of it and are false while loading.
+ * What each operation of the API needs is `./policy` (`apiPolicy`, `mayCall`), apart: only the
+ * screens that act load it, not the sign-in screen.
  */
 export { type AccessDenial, accessDenial } from './access-denial';
 export {
@@ -11,7 +12,6 @@ export {
   permissionLoadFailedMessage,
   permissionProviderMessage,
 } from './permissions';
-export { type ApiOperation, apiPolicy, mayCall, meets, type Need } from './policy';
 export {
   adminDefaultFlags,
   canAccessAdminTab,

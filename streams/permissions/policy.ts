@@ -16,8 +16,6 @@ export type Need =
   | 'admin'
   | { readonly anyOf: readonly [PermissionFlag, ...PermissionFlag[]] };
 
-const anyOf = (...flags: [PermissionFlag, ...PermissionFlag[]]): Need => ({ anyOf: flags });
-
 /**
  * What each operation of the API needs: the server guards every route with it (a route missing
  * here does not start), the API document says it of each operation, and the screens hide what
@@ -35,15 +33,15 @@ export const apiPolicy = {
   'POST /api/auth/change-password': 'signed-in',
   'PATCH /api/auth/me': 'signed-in',
 
-  'GET /api/users': anyOf('manage_users'),
+  'GET /api/users': { anyOf: ['manage_users'] },
   'GET /api/users/:id': 'signed-in',
-  'POST /api/users': anyOf('manage_users'),
-  'PATCH /api/users/:id': anyOf('manage_users'),
-  'DELETE /api/users/:id': anyOf('manage_users'),
+  'POST /api/users': { anyOf: ['manage_users'] },
+  'PATCH /api/users/:id': { anyOf: ['manage_users'] },
+  'DELETE /api/users/:id': { anyOf: ['manage_users'] },
   'GET /api/permissions/users/:id/permissions': 'signed-in',
-  'PUT /api/permissions/users/:id/permissions': anyOf('manage_permissions'),
+  'PUT /api/permissions/users/:id/permissions': { anyOf: ['manage_permissions'] },
   'GET /api/permissions/users/:id/restrictions': 'signed-in',
-  'PUT /api/permissions/users/:id/restrictions': anyOf('manage_permissions'),
+  'PUT /api/permissions/users/:id/restrictions': { anyOf: ['manage_permissions'] },
 
   'GET /api/locations': 'signed-in',
   'GET /api/user-locations': 'signed-in',
@@ -51,16 +49,16 @@ export const apiPolicy = {
   'PATCH /api/locations/:id': 'admin',
   'DELETE /api/locations/:id': 'admin',
   'GET /api/locations/:id/settings': 'signed-in',
-  'PATCH /api/locations/:id/settings': anyOf('manage_users'),
+  'PATCH /api/locations/:id/settings': { anyOf: ['manage_users'] },
 
   'POST /api/analytics/events': 'signed-in',
-  'GET /api/insights/event-types': anyOf('view_analytics'),
-  'GET /api/insights/events': anyOf('view_analytics'),
-  'GET /api/insights/events/pallet/:id': anyOf('view_analytics'),
-  'GET /api/insights/events/order/:id': anyOf('view_analytics'),
-  'POST /api/insights/events/:id/intervention': anyOf('view_analytics'),
-  'GET /api/insights/stats': anyOf('view_analytics'),
-  'GET /api/insights/user-activity': anyOf('view_analytics'),
+  'GET /api/insights/event-types': { anyOf: ['view_analytics'] },
+  'GET /api/insights/events': { anyOf: ['view_analytics'] },
+  'GET /api/insights/events/pallet/:id': { anyOf: ['view_analytics'] },
+  'GET /api/insights/events/order/:id': { anyOf: ['view_analytics'] },
+  'POST /api/insights/events/:id/intervention': { anyOf: ['view_analytics'] },
+  'GET /api/insights/stats': { anyOf: ['view_analytics'] },
+  'GET /api/insights/user-activity': { anyOf: ['view_analytics'] },
 
   'GET /api/sse/location/:locationId': 'token-in-query',
 
@@ -71,35 +69,35 @@ export const apiPolicy = {
   'GET /api/dashboard/overview': 'signed-in',
 
   'GET /api/pallets': 'signed-in',
-  'POST /api/pallets': anyOf('manage_pallets'),
+  'POST /api/pallets': { anyOf: ['manage_pallets'] },
   'GET /api/pallets/:id': 'signed-in',
-  'PATCH /api/pallets/:id': anyOf('manage_pallets'),
-  'DELETE /api/pallets/:id': anyOf('manage_pallets'),
-  'POST /api/pallets/deletions': anyOf('manage_pallets'),
-  'POST /api/pallets/:id/process': anyOf('manage_pallets', 'kleinpak_access'),
+  'PATCH /api/pallets/:id': { anyOf: ['manage_pallets'] },
+  'DELETE /api/pallets/:id': { anyOf: ['manage_pallets'] },
+  'POST /api/pallets/deletions': { anyOf: ['manage_pallets'] },
+  'POST /api/pallets/:id/process': { anyOf: ['manage_pallets', 'kleinpak_access'] },
 
   'GET /api/orders': 'signed-in',
-  'POST /api/orders': anyOf('manage_orders'),
+  'POST /api/orders': { anyOf: ['manage_orders'] },
   'GET /api/orders/:id': 'signed-in',
-  'PATCH /api/orders/:id': anyOf('manage_orders'),
-  'DELETE /api/orders/:id': anyOf('manage_orders'),
-  'POST /api/orders/:id/assign': anyOf('manage_orders'),
-  'DELETE /api/orders/:id/pallets/:palletId': anyOf('manage_orders'),
-  'POST /api/orders/:id/ship': anyOf('manage_orders'),
+  'PATCH /api/orders/:id': { anyOf: ['manage_orders'] },
+  'DELETE /api/orders/:id': { anyOf: ['manage_orders'] },
+  'POST /api/orders/:id/assign': { anyOf: ['manage_orders'] },
+  'DELETE /api/orders/:id/pallets/:palletId': { anyOf: ['manage_orders'] },
+  'POST /api/orders/:id/ship': { anyOf: ['manage_orders'] },
 
   'GET /api/storage/zones': 'signed-in',
-  'POST /api/storage/zones': anyOf('manage_storage_assignments'),
-  'PATCH /api/storage/zones/:id': anyOf('manage_storage_assignments'),
-  'DELETE /api/storage/zones/:id': anyOf('manage_storage_assignments'),
-  'POST /api/storage/positions': anyOf('manage_storage_assignments'),
-  'DELETE /api/storage/positions/:palletId': anyOf('manage_storage_assignments'),
-  'POST /api/storage/moves': anyOf('manage_storage_assignments'),
-  'POST /api/storage/take-outs': anyOf('manage_storage_assignments'),
+  'POST /api/storage/zones': { anyOf: ['manage_storage_assignments'] },
+  'PATCH /api/storage/zones/:id': { anyOf: ['manage_storage_assignments'] },
+  'DELETE /api/storage/zones/:id': { anyOf: ['manage_storage_assignments'] },
+  'POST /api/storage/positions': { anyOf: ['manage_storage_assignments'] },
+  'DELETE /api/storage/positions/:palletId': { anyOf: ['manage_storage_assignments'] },
+  'POST /api/storage/moves': { anyOf: ['manage_storage_assignments'] },
+  'POST /api/storage/take-outs': { anyOf: ['manage_storage_assignments'] },
 
   'GET /api/printers': 'signed-in',
-  'POST /api/printers': anyOf('manage_users'),
-  'PATCH /api/printers/:id': anyOf('manage_users'),
-  'DELETE /api/printers/:id': anyOf('manage_users'),
+  'POST /api/printers': { anyOf: ['manage_users'] },
+  'PATCH /api/printers/:id': { anyOf: ['manage_users'] },
+  'DELETE /api/printers/:id': { anyOf: ['manage_users'] },
   'POST /api/printers/:id/test': 'signed-in',
   'GET /api/pallets/:id/label.zpl': 'signed-in',
   'POST /api/pallets/:id/print': 'signed-in',
@@ -107,9 +105,9 @@ export const apiPolicy = {
   'POST /api/print-jobs/:id/reprint': 'signed-in',
 
   'GET /api/scales': 'signed-in',
-  'POST /api/scales': anyOf('manage_users'),
-  'PATCH /api/scales/:id': anyOf('manage_users'),
-  'DELETE /api/scales/:id': anyOf('manage_users'),
+  'POST /api/scales': { anyOf: ['manage_users'] },
+  'PATCH /api/scales/:id': { anyOf: ['manage_users'] },
+  'DELETE /api/scales/:id': { anyOf: ['manage_users'] },
   'GET /api/scales/:id/readings': 'token-in-query',
 } as const satisfies Record<string, Need>;
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerApiPolicy, requireAuth } from '../../server/plugins/auth';
-import { apiPolicy } from '../../streams/permissions';
+import { apiPolicy } from '../../streams/permissions/policy';
 import { setupTestServer } from './support/server';
 
 const server = setupTestServer();

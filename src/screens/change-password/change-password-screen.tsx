@@ -1,3 +1,4 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -88,7 +89,7 @@ export default function ChangePasswordScreen() {
           </p>
           {error && (
             <p className={styles.error} role="alert">
-              <Icon name="alert" />
+              <Icon of={CircleAlert} />
               {error}
             </p>
           )}

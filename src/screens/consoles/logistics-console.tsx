@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { type PickLine, pickList, stillNeeds } from '../../../streams/consoles';
 import { dayKey, dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import { useDueOrders } from '../../hooks/consoles';
 import { useOrders, usePalletLookup, usePallets } from '../../hooks/live';
 import { useOrderCommands } from '../../hooks/order-commands';

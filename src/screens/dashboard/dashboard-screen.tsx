@@ -11,7 +11,8 @@ import {
   type Pallet,
   type PalletSort,
 } from '../../../streams/live';
-import { hasPermission, mayCall } from '../../../streams/permissions';
+import { hasPermission } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import { findPalletId } from '../../../streams/scan';
 import { useCatalog } from '../../hooks/catalog';
 import { useNow } from '../../hooks/clock';

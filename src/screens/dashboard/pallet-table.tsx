@@ -1,3 +1,7 @@
+import type { LucideIcon } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import QrCode from 'lucide-react/icons/qr-code';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pallet, PalletSort } from '../../../streams/live';
@@ -7,7 +11,7 @@ import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { useColumnSorting } from '../../ui/column-sorting';
 import { ageText, shortId } from '../../ui/format';
-import { Icon, type IconName } from '../../ui/icon';
+import { Icon } from '../../ui/icon';
 import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import styles from './pallet-table.module.css';
@@ -76,7 +80,7 @@ function RowAction({
   danger,
   onClick,
 }: {
-  icon: IconName;
+  icon: LucideIcon;
   label: string;
   title: string;
   danger?: boolean;
@@ -91,7 +95,7 @@ function RowAction({
       aria-label={label}
       title={title}
     >
-      <Icon name={icon} size={18} />
+      <Icon of={icon} size={18} />
     </Button>
   );
 }
@@ -178,14 +182,14 @@ const PalletRow = memo(function PalletRow({
       <td className={styles.actionsCell}>
         <div className={styles.actions}>
           <RowAction
-            icon="qr"
+            icon={QrCode}
             label={t('row.qr', { id: shortId(id) })}
             title={t('row.qrTitle')}
             onClick={() => actions.qr(pallet)}
           />
           {actions.edit && (
             <RowAction
-              icon="edit"
+              icon={Pencil}
               label={t('row.edit', { id: shortId(id) })}
               title={t('row.editTitle')}
               onClick={() => actions.edit?.(pallet)}
@@ -193,7 +197,7 @@ const PalletRow = memo(function PalletRow({
           )}
           {actions.remove && (
             <RowAction
-              icon="trash"
+              icon={Trash2}
               label={t('row.delete', { id: shortId(id) })}
               title={t('row.deleteTitle')}
               danger

@@ -1,3 +1,6 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import Info from 'lucide-react/icons/info';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { useObservableEagerState } from 'observable-hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,7 +131,7 @@ export default function LoginScreen() {
             <h1 id="login-title">{t('title')}</h1>
             {(error || notice) && (
               <p className={error ? styles.error : styles.notice} role="alert">
-                <Icon name={error ? 'alert' : 'info'} />
+                <Icon of={error ? CircleAlert : Info} />
                 {error ?? (notice && specText(notice))}
               </p>
             )}
@@ -156,7 +159,7 @@ export default function LoginScreen() {
               onChange={(e) => setRememberMe(e.target.checked)}
             />
             <Button type="submit" variant="primary" block disabled={busy}>
-              {busy && <Icon name="loader" />}
+              {busy && <Icon of={LoaderCircle} />}
               {busy ? t('signingIn') : t('submit')}
             </Button>
           </form>

@@ -5,7 +5,7 @@ import { refusedBuzzMs } from '../../../streams/config';
 import { type PickScan, pickList, pickScan } from '../../../streams/consoles';
 import { dayWindow } from '../../../streams/dates';
 import type { Order } from '../../../streams/live';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import { useDueOrders } from '../../hooks/consoles';
 import { usePallets } from '../../hooks/live';
 import { type ScanType, usePalletScan } from '../../hooks/pallet-scan';

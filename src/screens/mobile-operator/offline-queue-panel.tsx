@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isErrorCode } from '../../../streams/http';
 import type { ChangeLabel, KeptRefusal } from '../../../streams/offline';
@@ -49,7 +50,7 @@ export function QueueLine() {
         <span role="status">
           {!online && (
             <>
-              <Icon name="wifi-off" />{' '}
+              <Icon of={WifiOff} />{' '}
             </>
           )}
           {online

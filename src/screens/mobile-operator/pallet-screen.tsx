@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Order } from '../../../streams/live';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import {
   allPalletsKnown,
   useLiveStatus,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import type { Catalog } from '../../hooks/catalog';
 import { useWaiting } from '../../hooks/live';
 import { usePermission } from '../../hooks/permissions';

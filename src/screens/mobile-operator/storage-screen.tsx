@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { storedBuzzMs } from '../../../streams/config';
 import type { ZoneOccupancy } from '../../../streams/live';
-import { mayCall } from '../../../streams/permissions';
+import { mayCall } from '../../../streams/permissions/policy';
 import {
   allPalletsKnown,
   useLiveStatus,

@@ -1,3 +1,5 @@
+import Info from 'lucide-react/icons/info';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icon';
@@ -54,7 +56,7 @@ export function PullToRefresh({
       <div className={styles.indicator} style={{ height: phase === 'refreshing' ? 48 : pull }} role="status">
         {phase !== 'idle' && (
           <>
-            <Icon name={phase === 'refreshing' ? 'loader' : 'info'} size={18} />
+            <Icon of={phase === 'refreshing' ? LoaderCircle : Info} size={18} />
             {t(`pull.${phase}`)}
           </>
         )}
