@@ -57,12 +57,23 @@ module.exports = {
       from: { path: '^server/', pathNot: ['^server/modules/', '^server/app[.]ts$'] },
       to: { path: '^server/modules/', pathNot: '^server/modules/[^/]+/index[.]ts$' },
     },
+    {
+      name: 'sql-in-repositories',
+      comment:
+        "A module's SQL is written in its repositories (repository.ts, <what>-repository.ts), the " +
+        "rest of the server's in server/db: routes and services hold the rules and call them, so a query is found, tuned and tested in one place.",
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['repository[.]ts$', '^server/db/', '^server/ops/'] },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     // type-only imports count: a circle of types still ties the files together
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|coverage|tools)/' },
+    // packages resolved through their exports, as Node and Vite resolve them
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    exclude: { path: '^(dist|coverage|tools)/' },
   },
 };

@@ -72,3 +72,8 @@ export async function lockRows(
   if (ids.length === 0) return;
   await trx.selectFrom(table).select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
+
+/** Answers once the database answers a query (throws its error otherwise). */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

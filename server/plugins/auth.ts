@@ -4,6 +4,7 @@ import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Kysely } from 'kysely';
 import { apiPolicy, type Need } from '../../streams/permissions/policy';
 import type { DB } from '../db/schema';
+import { keptSecret } from '../db/secrets';
 import { isFamilyRevoked } from '../modules/auth';
 import { locationExists } from '../modules/locations';
 import type { PermissionFlag } from '../modules/permissions';
@@ -43,19 +44,10 @@ declare module 'fastify' {
  * Imported once as a CryptoKey: given raw bytes, jose would import them again for every token.
  */
 export async function loadJwtKey(db: Kysely<DB>): Promise<CryptoKey> {
-  await db
-    .insertInto('server_secrets')
-    .values({ name: 'jwt_hs256', value: randomBytes(32).toString('base64') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', 'jwt_hs256')
-    .executeTakeFirstOrThrow();
+  const value = await keptSecret(db, 'jwt_hs256', () => randomBytes(32).toString('base64'));
   return crypto.subtle.importKey(
     'raw',
-    Buffer.from(row.value, 'base64'),
+    Buffer.from(value, 'base64'),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign', 'verify'],

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
+import { findKey, forgetOldKeys, insertKey, keepKeyAnswer } from '../db/idempotency-keys';
 import { appendLiveEvent, type LiveMessage } from '../db/live-events';
 import type { DB } from '../db/schema';
 import { type AnalyticsEventInput, insertAnalyticsEvents } from '../modules/analytics';
@@ -74,12 +75,7 @@ export async function mutate<T>(
     );
     const status = outcome.status ?? 200;
     if (key !== undefined) {
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status_code: status, body: JSON.stringify(outcome.body ?? null) })
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute();
+      await keepKeyAnswer(trx, user.id, key, status, outcome.body ?? null);
     }
     // last: a live event locks its location's counter row until the commit, and every other
     // change of the location waits for that lock
@@ -113,24 +109,9 @@ async function claimKey(
   method: string,
   path: string,
 ): Promise<{ status: number; body: unknown } | undefined> {
-  await trx // the user's keys past their 24 hours are forgotten (and may be used again)
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('created_at', '<', sql<string>`now() - make_interval(hours => ${idempotencyTtlHours})`)
-    .execute();
-  const claimed = await trx
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, method, path, status_code: null, body: null })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (claimed) return undefined;
-  const stored = await trx
-    .selectFrom('idempotency_keys')
-    .select(['method', 'path', 'status_code', 'body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
+  await forgetOldKeys(trx, userId, idempotencyTtlHours);
+  if (await insertKey(trx, userId, key, method, path)) return undefined;
+  const stored = await findKey(trx, userId, key);
   if (stored.method !== method || stored.path !== path || stored.status_code === null) {
     throw invalid({
       'Idempotency-Key': fieldError('IDEMPOTENCY_KEY_REUSED', 'was already used for a different request'),

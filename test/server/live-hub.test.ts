@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenChanges } from '../../server/db/notify';
 import { LiveHub } from '../../server/modules/live/hub';
-import { databaseLiveLog, type LiveLog } from '../../server/modules/live/log';
+import { databaseLiveLog, type LiveLog } from '../../server/modules/live/repository';
 import { commitEvents, follow, liveConfig, range, until } from './live-helpers';
 import { createTestDatabase, type TestDatabase } from './support/database';
 

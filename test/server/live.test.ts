@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { pruneLiveEvents } from '../../server/modules/live/log';
+import { pruneLiveEvents } from '../../server/modules/live/repository';
 import {
   commitEvents,
   type Follower,

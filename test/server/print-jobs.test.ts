@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { prunePrintJobs } from '../../server/modules/printing/jobs';
+import { prunePrintJobs } from '../../server/modules/printing/jobs-repository';
 import { hostStatusAnswer } from '../../streams/printing';
 import { fakePrinterPorts, startFakePrinter } from './fake-printer';
 import { call, createPallet, setupWarehouse, testCatalog } from './warehouse-fixtures';

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { pendingMigrations } from '../../db/migrate';
+import { ping } from '../../db/sql';
 
 const healthSchema = z.object({
   status: z.literal('ok'),
@@ -29,7 +29,7 @@ async function notReadyBecause(app: App): Promise<string | undefined> {
   });
   const check = (async () => {
     try {
-      await sql`select 1`.execute(app.db);
+      await ping(app.db);
     } catch (error) {
       return `the database is unreachable: ${(error as Error).message}`;
     }
@@ -60,7 +60,7 @@ export async function healthRoutes(app: App): Promise<void> {
       },
     },
     async () => {
-      await sql`select 1`.execute(app.db);
+      await ping(app.db);
       return { status: 'ok' as const, db: app.database.kind, uptimeS: Math.round(process.uptime()) };
     },
   );

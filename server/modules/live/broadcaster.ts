@@ -1,5 +1,5 @@
 import { type LiveBatch, type LiveFrame, liveBatch, updateFrame } from './frame';
-import type { LiveLog } from './log';
+import type { LiveLog } from './repository';
 import type { SseStream } from './sse-stream';
 
 /** How many log rows one read takes. */

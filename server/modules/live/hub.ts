@@ -5,7 +5,7 @@ import type { LiveOptions } from '../../live-options';
 import { replaySize } from '../../metrics';
 import { LocationBroadcaster, readPageSize } from './broadcaster';
 import { sseFrame, updateFrame } from './frame';
-import type { LiveLog } from './log';
+import type { LiveLog } from './repository';
 import { drainSlices, heartbeatSlots, heartbeatTicks } from './schedule';
 import { SseStream, sseHead } from './sse-stream';
 

@@ -8,7 +8,7 @@ import { prunePrintJobs } from '../printing';
 import { hasClientAccess } from '../users';
 import { StreamHolders } from './holders';
 import { LiveHub } from './hub';
-import { databaseLiveLog, pruneLiveEvents } from './log';
+import { databaseLiveLog, pruneLiveEvents } from './repository';
 import { sseHeadWith } from './sse-stream';
 
 /** 503 beyond the per-process connection limit, and while the process drains for shutdown. */

@@ -216,3 +216,8 @@ export async function palletSscc(
     return code;
   });
 }
+
+/** Every printer's address, in every location: what the status watch polls. */
+export function printerAddresses(db: Kysely<DB>) {
+  return db.selectFrom('printers').select(['id', 'location_id as locationId', 'host', 'port']).execute();
+}

@@ -30,7 +30,7 @@ import { lineText } from '../../plugins/text';
 import { insertAnalyticsEvents } from '../analytics';
 import type { PalletDoc } from '../pallets';
 import { loadPallet } from '../pallets';
-import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs';
+import { findPrintJob, insertPrintJob, listPrintJobs, recentPrintJobs } from './jobs-repository';
 import {
   clearDefault,
   defaultPrinter,

@@ -14,7 +14,7 @@ import type { App } from '../../app-type';
 import { appendLiveEvent } from '../../db/live-events';
 import type { DB } from '../../db/schema';
 import { rawTalk } from '../../plugins/raw-tcp';
-import { labelSettings, listPrinters, lockLocationPrinters } from './repository';
+import { labelSettings, listPrinters, lockLocationPrinters, printerAddresses } from './repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,10 +86,7 @@ export class PrinterWatch {
     this.syncing = this.syncing.then(async () => {
       if (this.stopped) return;
       try {
-        const printers = await this.app.db
-          .selectFrom('printers')
-          .select(['id', 'location_id as locationId', 'host', 'port'])
-          .execute();
+        const printers = await printerAddresses(this.app.db);
         if (this.stopped) return;
         const ids = new Set(printers.map((p) => p.id));
         for (const [id, watched] of this.watched) if (!ids.has(id)) this.forget(id, watched);
