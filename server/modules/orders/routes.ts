@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import type { DB } from '../../db/schema';
-import { type AuthUser, assertLocationAccess, isUuid, visible } from '../../plugins/auth';
+import { assertLocationAccess } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
 import { notFound, refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
@@ -25,11 +23,10 @@ import {
   insertOrder,
   listOrders,
   markOrderShipped,
-  type OrderDoc,
-  type OrderStatus,
   unassignPallet,
   updateOrder,
 } from './repository';
+import { assertNotShipped, assertStatusChange, loadOrder, orderUpdate } from './service';
 
 const statuses = ['open', 'assigned', 'shipped', 'complete'] as const;
 
@@ -96,48 +93,6 @@ const patchBody = z
 const assignBody = z.object({ palletIds: palletIdList });
 
 const palletParams = z.object({ id: z.string(), palletId: z.string() });
-
-/** The order `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
-async function loadOrder(db: Kysely<DB>, user: AuthUser, id: string, lock = false): Promise<OrderDoc> {
-  if (!isUuid(id)) throw notFound();
-  return visible(user, (await findOrders(db, [id], lock))[0], (order) => order.locationId);
-}
-
-/** An ORDER_UPDATE live message of SPEC 7 for one order. */
-function orderUpdate(action: 'add' | 'update' | 'delete', order: OrderDoc) {
-  return { locationId: order.locationId, message: { type: 'ORDER_UPDATE', action, orders: [order] } };
-}
-
-/** 409 unless pallets may still be put on or taken off `order`. */
-function assertNotShipped(order: OrderDoc): void {
-  if (order.status === 'shipped' || order.status === 'complete') {
-    throw refuse(
-      'ORDER_CLOSED',
-      `The order has already been ${order.status === 'shipped' ? 'shipped' : 'completed'}`,
-      { status: order.status },
-    );
-  }
-}
-
-/**
- * 409 unless PATCH may move `order` to `to`. Unshipped statuses follow the pallets; an order is
- * completed once shipped, or while it holds no pallets (one that will not be filled); a completed
- * order reopens to the status it had: shipped if it was shipped, open otherwise.
- */
-function assertStatusChange(order: OrderDoc, to: OrderStatus | undefined): void {
-  const from = order.status;
-  if (to === undefined || to === from) return;
-  const allowed =
-    to === 'complete'
-      ? from === 'shipped' || from === 'open'
-      : from === 'complete' && to === (order.shippedAt === null ? 'open' : 'shipped');
-  if (allowed) return;
-  throw refuse(
-    'ORDER_STATUS_CHANGE',
-    `An order's status cannot change from ${from} to ${to}: assigning pallets makes it assigned, shipping makes it shipped, a shipped order or one without pallets can be completed, and a completed order reopens to ${order.shippedAt === null ? 'open' : 'shipped'}`,
-    { from, to },
-  );
-}
 
 /** CONTRACT's order routes: list, create, read, change, delete, assign, unassign, ship. */
 export async function orderRoutes(app: App): Promise<void> {

@@ -22,8 +22,6 @@ import { lockLocationPrinters } from '../printing';
 import { ScaleReaders } from './reader';
 import { deleteScale, findScale, insertScale, listScales, updateScale } from './repository';
 
-/** Scales are set up where printers are, with the same rights: administrators and users who may manage users. */
-
 const scaleFields = z.object({
   name: lineText(100),
   host: hostSchema,
