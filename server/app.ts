@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Subject } from 'rxjs';
+import { idleReapMs } from '../streams/config';
 import type { App } from './app-type';
 import type { Config } from './config';
 import type { Database } from './db/index';
@@ -81,9 +82,6 @@ export function loggerOptions(level: string) {
     },
   };
 }
-
-/** How often a closing server closes the sockets that carry no request. */
-const idleReapMs = 100;
 
 /**
  * server.close() closes the keep-alive sockets idle at that moment and then waits for the rest.

@@ -151,6 +151,14 @@ export const storedBuzzMs = 80;
 /** The phone's long buzz (on, off, on) for a refused scan, so the picker feels it without looking. */
 export const refusedBuzzMs = [200, 100, 200];
 
+// The server's sessions and readiness (CONTRACT)
+/** Refresh tokens live 30 days with rememberMe, else 12 hours. */
+export const refreshTtlMs = { rememberMe: 30 * 24 * 3_600_000, session: 12 * 3_600_000 };
+/** How often a closing server closes the sockets that carry no request. */
+export const idleReapMs = 100;
+/** How long the server's readiness waits for the database before calling it unreachable. */
+export const readyTimeoutMs = 2_000;
+
 // The server's database notifications (PostgreSQL LISTEN)
 /** How long a lost PostgreSQL listener waits before connecting again. */
 export const notifyListenerReconnectMs = 1_000;

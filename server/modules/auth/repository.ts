@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { refreshReuseGraceMs } from '../../../streams/config';
+import { refreshReuseGraceMs, refreshTtlMs } from '../../../streams/config';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Refresh tokens live 30 days with rememberMe, else 12 hours (CONTRACT). */
-export const refreshTtlMs = { rememberMe: 30 * 24 * 3_600_000, session: 12 * 3_600_000 };
 /** Login throttling: this many failures per username and IP… */
 export const loginFailureLimit = 5;
 /** …or this many from one IP, whatever the usernames… */

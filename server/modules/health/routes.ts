@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readyTimeoutMs } from '../../../streams/config';
 import type { App } from '../../app-type';
 import { pendingMigrations } from '../../db/migrate';
 import { ping } from '../../db/sql';
@@ -13,9 +14,6 @@ const readySchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   reason: z.string().optional(),
 });
-
-/** How long readiness waits for the database before calling it unreachable. */
-const readyTimeoutMs = 2_000;
 
 /**
  * Why this process should not take traffic, or undefined when it should: the database does not

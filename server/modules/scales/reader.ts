@@ -55,7 +55,7 @@ const talkOf = (protocol: ScaleProtocol) =>
     : () => undefined;
 
 /** The wait before reconnect number `attempt`: 1 s doubling, at most 30 s. */
-const reconnectDelayMs = (attempt: number) =>
+const scaleReconnectDelayMs = (attempt: number) =>
   Math.min(scaleReconnectBaseMs * 2 ** (attempt - 1), scaleReconnectMaxMs);
 
 /**
@@ -72,7 +72,7 @@ export function scaleReadings(scale: ScaleAddress, scheduler: SchedulerLike = as
     concatWith(throwError(() => new Error('the scale hung up'))),
     map((line) => parseScaleLine(scale.protocol, line, Date.now())),
     filter((reading): reading is ScaleReading => reading !== null),
-    retry({ delay: (_, attempt) => timer(reconnectDelayMs(attempt), scheduler), resetOnSuccess: true }),
+    retry({ delay: (_, attempt) => timer(scaleReconnectDelayMs(attempt), scheduler), resetOnSuccess: true }),
   );
 }
 
