@@ -3,10 +3,12 @@ import { firstValueFrom } from 'rxjs';
 import { z } from 'zod';
 import { type ApiUser, apiUserSchema } from '../../streams/admin/user-schema';
 import type { Locale } from '../../streams/i18n';
+import { type ZoneFields, zoneSchema } from '../../streams/live/zone-schema';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 
 const usersAnswer = z.object({ data: z.array(apiUserSchema) });
+const zonesAnswer = z.object({ data: z.array(zoneSchema) });
 
 /** What a create or an edit of a user sends (PATCH sends only what changed). */
 export type UserFields = Partial<
@@ -26,19 +28,6 @@ export type UserFields = Partial<
   >
 > & { password?: string };
 
-/** A storage zone as GET /api/storage/zones answers. */
-export interface AdminZone {
-  id: string;
-  name: string;
-  rows: number;
-  rowCapacity: number;
-  temperature: 'cold' | 'ambient';
-  rowPallets: string[][];
-}
-
-/** The fields of a zone a manager sets. */
-export type ZoneFields = Pick<AdminZone, 'name' | 'rows' | 'rowCapacity' | 'temperature'>;
-
 /** A location's catalogue: the allowed values of each pallet attribute. */
 export interface CatalogueLists {
   palletType: string[];
@@ -57,7 +46,7 @@ export const useAllLocations = () =>
 
 /** The storage zones of `locationId`. */
 export const useAdminZones = (locationId: string | null) =>
-  useApiRead(locationId && '/api/storage/zones', { locationId }, dataOf<AdminZone[]>);
+  useApiRead(locationId && '/api/storage/zones', { locationId }, (body) => zonesAnswer.parse(body).data);
 
 /** The catalogue of `locationId`. */
 export const useAdminCatalogue = (locationId: string | null) =>

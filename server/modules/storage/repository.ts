@@ -1,23 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import type { ZoneFields as WireZoneFields, Zone } from '../../../streams/live/zone-schema';
 import type { DB } from '../../db/schema';
 import type { ListSnapshot } from '../../db/sql';
 import { isoTime, lastEventIdOf, lockRows } from '../../db/sql';
 
-/** A storage zone as the API answers it, with the pallet ids standing in each row. */
-export interface ZoneDoc {
-  id: string;
-  locationId: string;
-  name: string;
-  /** number of rows; rows are numbered from 0 */
-  rows: number;
-  /** pallets one row holds */
-  rowCapacity: number;
-  temperature: 'cold' | 'ambient';
-  /** per row (index = rowIndex), the pallet ids in it, first placed first */
-  rowPallets: string[][];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A zone as the storage routes answer it. */
+export type ZoneDoc = Zone;
 
 /** Where a pallet stands (CONTRACT: POST /api/storage/positions answers it). */
 export interface Position {
@@ -28,13 +16,8 @@ export interface Position {
   locationId: string;
 }
 
-/** Fields of a zone. */
-export interface ZoneFields {
-  name: string;
-  rows: number;
-  rowCapacity: number;
-  temperature?: 'cold' | 'ambient';
-}
+/** The fields of a zone a manager sets; a new zone without a temperature is ambient. */
+export type ZoneFields = Omit<WireZoneFields, 'temperature'> & Partial<Pick<WireZoneFields, 'temperature'>>;
 
 const zoneDoc = sql<ZoneDoc>`json_build_object(
   'id', z.id, 'locationId', z.location_id, 'name', z.name, 'rows', z.row_count, 'rowCapacity', z.row_capacity,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { zoneSchema } from '../../../streams/live/zone-schema';
 import type { App } from '../../app-type';
 import type { DB } from '../../db/schema';
 import { type AuthUser, assertLocationAccess, canSeeLocation, isUuid, visible } from '../../plugins/auth';
@@ -29,20 +30,6 @@ import {
 } from './repository';
 import { storageZoneChanged, storageZoneCleared } from './service';
 
-const zoneTemperature = z.enum(['cold', 'ambient']).describe('cold: a cooled store; ambient: not cooled');
-
-const zoneSchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  name: z.string(),
-  rows: z.number().int(),
-  rowCapacity: z.number().int(),
-  temperature: zoneTemperature,
-  rowPallets: z.array(z.array(z.string())).describe('per row (index = rowIndex), the pallet ids in it'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
 const positionSchema = z.object({
   id: z.string(),
   palletId: z.string(),
@@ -60,7 +47,7 @@ const zoneFields = {
 const createBody = z.object({
   locationId: z.uuid(),
   ...zoneFields,
-  temperature: zoneTemperature.default('ambient'),
+  temperature: zoneSchema.shape.temperature.default('ambient'),
 });
 
 const patchBody = z
@@ -68,7 +55,7 @@ const patchBody = z
     name: zoneFields.name.optional(),
     rows: zoneFields.rows.optional(),
     rowCapacity: zoneFields.rowCapacity.optional(),
-    temperature: zoneTemperature.optional(),
+    temperature: zoneSchema.shape.temperature.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'send at least one of name, rows, rowCapacity, temperature',

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ZoneDraft, zoneErrors } from '../../../streams/admin';
-import { type AdminZone, useAdminCommands, useAdminZones, type ZoneFields } from '../../hooks/admin';
+import type { Zone, ZoneFields } from '../../../streams/live/zone-schema';
+import { useAdminCommands, useAdminZones } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -24,7 +25,7 @@ function ZoneDialog({
   onSave,
   onClose,
 }: {
-  zone: AdminZone | null;
+  zone: Zone | null;
   onSave: (fields: ZoneFields) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -88,7 +89,7 @@ function ZoneDialog({
   );
 }
 
-type Dialog = { kind: 'new' } | { kind: 'edit' | 'delete'; zone: AdminZone } | null;
+type Dialog = { kind: 'new' } | { kind: 'edit' | 'delete'; zone: Zone } | null;
 
 /** Storage zones of the chosen location: rows, row capacity and temperature; an empty one may go. */
 export function ZonesSection() {
