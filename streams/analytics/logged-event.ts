@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * An event of the analytics log as GET {prefix}/events and a pallet's or an order's history
- * answer it (SPEC 7), with the fields the Activity section shows; the others are left out.
+ * answer it (SPEC 7), with the fields the Activity section shows; the server's answer extends it
+ * with the rest of the log's row.
  */
 export const loggedEventSchema = z.object({
   id: z.string(),

@@ -198,3 +198,18 @@ export function insertIntervention(trx: Transaction<DB>, eventId: string, userId
     .returning(['id', 'event_id as eventId', 'user_id as userId', 'body', 'created_at as createdAt'])
     .executeTakeFirstOrThrow();
 }
+
+/** SPEC 5's `system_update` of a location's set-up: what changed (`notes`), from what, to what. */
+export function systemUpdate(
+  locationId: string,
+  notes: string,
+  change: { previous?: unknown; next?: unknown } = {},
+): AnalyticsEventInput {
+  return {
+    event_type: 'system_update',
+    location_id: locationId,
+    notes,
+    ...('previous' in change && { previous_state: change.previous }),
+    ...('next' in change && { new_state: change.next }),
+  };
+}

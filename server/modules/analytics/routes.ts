@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loggedEventSchema } from '../../../streams/analytics/logged-event';
+import { userActivitySchema } from '../../../streams/analytics/user-activity';
 import type { App } from '../../app-type';
 import { type AuthUser, canSeeLocation, currentUser, isUuid } from '../../plugins/auth';
 import { dateOrInstant } from '../../plugins/dates';
@@ -42,21 +44,16 @@ const eventsQuerySchema = rangeQuerySchema.extend({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-const eventSchema = z.object({
+// the fields the Activity section reads, and the rest of the log's row
+const eventSchema = loggedEventSchema.extend({
   id: z.uuid(),
-  eventType: z.string(),
-  palletId: z.string().nullable(),
-  orderId: z.string().nullable(),
   userId: z.string().nullable(),
-  username: z.string().nullable(),
   locationId: z.string(),
-  notes: z.string().nullable(),
   previousState: z.unknown(),
   newState: z.unknown(),
   scanType: z.string().nullable(),
   scanLocation: z.string().nullable(),
   scanDeviceId: z.string().nullable(),
-  createdAt: z.string(),
 });
 const eventListSchema = z.object({ data: z.array(eventSchema) });
 
@@ -186,14 +183,7 @@ export async function analyticsRoutes(app: App): Promise<void> {
     rangeRead(
       'Analytics events per user',
       z.object({
-        data: z.array(
-          z.object({
-            userId: z.string(),
-            username: z.string().nullable(),
-            eventCount: z.number(),
-            lastEventAt: z.string(),
-          }),
-        ),
+        data: z.array(userActivitySchema.extend({ lastEventAt: z.string() })),
       }),
     ),
     async (request) => {

@@ -4,6 +4,7 @@ import { assertLocationAccess } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { lineText } from '../../plugins/text';
+import { systemUpdate } from '../analytics';
 import {
   catalogAttributeNames,
   getCatalog,
@@ -88,15 +89,7 @@ export async function catalogRoutes(app: App): Promise<void> {
           body,
           // not one of SPEC 7's types: clients that do not know it skip it
           live: [{ locationId, message: { type: 'CATALOG_UPDATE', catalog: body } }],
-          analytics: [
-            {
-              event_type: 'system_update',
-              location_id: locationId,
-              notes: 'Catalogue changed',
-              previous_state: previous,
-              new_state: catalog,
-            },
-          ],
+          analytics: [systemUpdate(locationId, 'Catalogue changed', { previous, next: catalog })],
         };
       });
     },

@@ -5,6 +5,7 @@ import { errorMessages } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
 import { lineText } from '../../plugins/text';
+import { systemUpdate } from '../analytics';
 import { generalSettings } from './defaults';
 import { listTypeSettings, saveTypeSettings } from './repository';
 
@@ -101,13 +102,10 @@ export async function inventoryRoutes(app: App): Promise<void> {
           // not one of SPEC 7's types: clients that do not know it skip it
           live: [{ locationId, message: { type: 'INVENTORY_SETTINGS_UPDATE', settings: body } }],
           analytics: [
-            {
-              event_type: 'system_update',
-              location_id: locationId,
-              notes: 'Inventory settings changed',
-              previous_state: previous.filter((s) => s.custom),
-              new_state: tomatoTypes,
-            },
+            systemUpdate(locationId, 'Inventory settings changed', {
+              previous: previous.filter((s) => s.custom),
+              next: tomatoTypes,
+            }),
           ],
         };
       });

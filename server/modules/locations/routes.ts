@@ -6,6 +6,7 @@ import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
+import { systemUpdate } from '../analytics';
 import { idParamsSchema } from '../users';
 import {
   deleteLocation,
@@ -107,7 +108,7 @@ export async function locationRoutes(app: App): Promise<void> {
         if (!location) throw notFound();
         return {
           body: { data: location },
-          analytics: [{ event_type: 'system_update', location_id: location.id, notes: 'Location renamed' }],
+          analytics: [systemUpdate(location.id, 'Location renamed')],
         };
       }),
   );
@@ -138,9 +139,7 @@ export async function locationRoutes(app: App): Promise<void> {
         await deleteLocation(trx, found.id);
         return {
           body: { success: true as const },
-          analytics: [
-            { event_type: 'system_update', location_id: found.id, notes: `Location ${found.name} deleted` },
-          ],
+          analytics: [systemUpdate(found.id, `Location ${found.name} deleted`)],
         };
       }),
   );

@@ -16,7 +16,7 @@ import { currentUser, isUuid, visible } from '../../plugins/auth';
 import { notFound, refuse } from '../../plugins/errors';
 import type { MutationOutcome } from '../../plugins/mutate';
 import { sendRaw } from '../../plugins/raw-tcp';
-import { insertAnalyticsEvents } from '../analytics';
+import { insertAnalyticsEvents, systemUpdate } from '../analytics';
 import type { PalletDoc } from '../pallets';
 import { insertPrintJob } from './jobs-repository';
 import { defaultPrinter, findPrinter, labelLocale, type PrinterDoc, palletSscc } from './repository';
@@ -166,15 +166,7 @@ export async function printingChanged(
   };
   return {
     live: [{ locationId, message }],
-    analytics: [
-      {
-        event_type: 'system_update',
-        location_id: locationId,
-        notes,
-        previous_state: previous,
-        new_state: next,
-      },
-    ],
+    analytics: [systemUpdate(locationId, notes, { previous, next })],
   };
 }
 

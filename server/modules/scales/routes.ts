@@ -17,6 +17,7 @@ import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { errorSchema } from '../../plugins/openapi';
 import { idParams, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
+import { systemUpdate } from '../analytics';
 import { SseStream, StreamHolders, sseFrame, sseHeadWith } from '../live';
 import { lockLocationPrinters } from '../printing';
 import { ScaleReaders } from './reader';
@@ -81,15 +82,7 @@ async function scalesChanged(
   return {
     // not one of SPEC 7's types: clients that do not know it skip it
     live: [{ locationId, message: { type: 'SCALES_UPDATE', scales: await listScales(trx, locationId) } }],
-    analytics: [
-      {
-        event_type: 'system_update',
-        location_id: locationId,
-        notes,
-        previous_state: previous,
-        new_state: next,
-      },
-    ],
+    analytics: [systemUpdate(locationId, notes, { previous, next })],
   };
 }
 

@@ -8,6 +8,7 @@ import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../pl
 import { mutate } from '../../plugins/mutate';
 import { idParams, sendList, successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
+import { systemUpdate } from '../analytics';
 import {
   findPallet,
   findPallets,
@@ -215,14 +216,7 @@ export async function storageRoutes(app: App): Promise<void> {
           status: 201,
           body: zone,
           live: [zoneUpdate('add', zone)],
-          analytics: [
-            {
-              event_type: 'system_update',
-              location_id: locationId,
-              notes: 'Storage zone created',
-              new_state: zone,
-            },
-          ],
+          analytics: [systemUpdate(locationId, 'Storage zone created', { next: zone })],
         };
       });
     },
@@ -251,13 +245,7 @@ export async function storageRoutes(app: App): Promise<void> {
           body: after,
           live: [zoneUpdate('update', after)],
           analytics: [
-            {
-              event_type: 'system_update',
-              location_id: after.locationId,
-              notes: 'Storage zone changed',
-              previous_state: before,
-              new_state: after,
-            },
+            systemUpdate(after.locationId, 'Storage zone changed', { previous: before, next: after }),
           ],
         };
       }),
@@ -288,14 +276,7 @@ export async function storageRoutes(app: App): Promise<void> {
         return {
           body: { success: true as const },
           live: [zoneUpdate('delete', zone)],
-          analytics: [
-            {
-              event_type: 'system_update',
-              location_id: zone.locationId,
-              notes: 'Storage zone deleted',
-              previous_state: zone,
-            },
-          ],
+          analytics: [systemUpdate(zone.locationId, 'Storage zone deleted', { previous: zone })],
         };
       }),
   );
