@@ -1,19 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PermissionState, permissionProviderMessage } from '../../streams/permissions';
+import { noPermissions, type PermissionState, permissionProviderMessage } from '../../streams/permissions';
 import { accessDenialText, PermissionProvider, usePermission } from './permissions';
 
 afterEach(cleanup);
 
-const state = (over: Partial<PermissionState>): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
-  flags: {},
-  error: null,
-  ...over,
-});
+const state = (over: Partial<PermissionState>): PermissionState => ({ ...noPermissions, ...over });
 
 function Probe() {
   const p = usePermission();

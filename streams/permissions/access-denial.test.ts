@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { accessDenial } from './access-denial';
+import { noPermissions } from './permissions';
 import type { PermissionState } from './rules';
 
-const state = (over: Partial<PermissionState>): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
-  flags: {},
-  error: null,
-  ...over,
-});
+const state = (over: Partial<PermissionState>): PermissionState => ({ ...noPermissions, ...over });
 
 describe('accessDenial (SPEC 6 client access)', () => {
   it('lets desktop users in on a desktop and refuses them on a phone', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { noPermissions } from './permissions';
 import { apiPolicy, mayCall, meets } from './policy';
 import type { PermissionFlags, PermissionState } from './rules';
 
 const state = (flags: PermissionFlags, extra: Partial<PermissionState> = {}): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
+  ...noPermissions,
   flags,
-  error: null,
   ...extra,
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noPermissions } from './permissions';
 import {
   adminDefaultFlags,
   canAccessAdminTab,
@@ -17,11 +18,8 @@ import {
 } from './rules';
 
 const state = (flags: PermissionFlags, extra: Partial<PermissionState> = {}): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
+  ...noPermissions,
   flags,
-  error: null,
   ...extra,
 });
 const admin = state({}, { admin: true });

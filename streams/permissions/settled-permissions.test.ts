@@ -1,16 +1,10 @@
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { noPermissions } from './permissions';
 import type { PermissionState } from './rules';
 import { settledPermissions } from './settled-permissions';
 
-const state = (over: Partial<PermissionState>): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
-  flags: {},
-  error: null,
-  ...over,
-});
+const state = (over: Partial<PermissionState>): PermissionState => ({ ...noPermissions, ...over });
 
 describe('settledPermissions', () => {
   it('waits past the loading state', async () => {

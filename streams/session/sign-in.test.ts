@@ -2,19 +2,13 @@ import { BehaviorSubject, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorMessages, isApiError } from '../http/errors';
 import type { FakeAnswer, FakeRequest } from '../http/fake-fetch';
+import { noPermissions } from '../permissions/permissions';
 import type { PermissionState } from '../permissions/rules';
 import { loginMessages, type Session } from './session';
 import { chooseMode, type SignInInput, signIn } from './sign-in';
 import { alice, createAuthServer, settle, startSession } from './test-kit';
 
-const permissions = (over: Partial<PermissionState>): PermissionState => ({
-  loading: false,
-  admin: false,
-  grantAll: false,
-  flags: {},
-  error: null,
-  ...over,
-});
+const permissions = (over: Partial<PermissionState>): PermissionState => ({ ...noPermissions, ...over });
 const desktopUser = permissions({ flags: { desktop_access: true } });
 const form = (over: Partial<SignInInput> = {}): SignInInput => ({
   username: 'alice',
