@@ -31,6 +31,9 @@ export const errorSchema = z.object({
     .optional()
     .describe('field → the code of what is wrong with it and its params (422)'),
 });
+/** The error answers of `statuses`, for a route that lists its own (the document then adds none). */
+export const errorAnswers = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorSchema]));
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,16 +1,7 @@
 import { type ScaleProtocol, scaleProtocols } from './scale-line';
+import type { Scale } from './scale-schema';
 
-/** A location's network scale as the API answers it (GET /api/scales), server and app alike. */
-export interface Scale {
-  id: string;
-  locationId: string;
-  name: string;
-  host: string;
-  port: number;
-  protocol: ScaleProtocol;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Scale };
 
 /** A `reading` event of a scale's readings stream (GET /api/scales/{id}/readings), server and app alike. */
 export interface ScaleReadingEvent {

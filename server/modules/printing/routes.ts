@@ -12,7 +12,7 @@ import { assertLocationAccess, currentUser, isUuid, visible } from '../../plugin
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
-import { errorSchema } from '../../plugins/openapi';
+import { errorAnswers } from '../../plugins/openapi';
 import { idParams, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
 import { loadPallet } from '../pallets';
@@ -100,9 +100,6 @@ const printResultSchema = z
   ])
   .describe("what the printer did, within 5 s: took the label's bytes, or the socket failure in a sentence");
 
-const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorSchema]));
-
 /** CONTRACT's printing routes: printers per location, the GS1 setting, pallet labels as ZPL, and printing over raw TCP. */
 export async function printingRoutes(app: App): Promise<void> {
   const watch = new PrinterWatch(app);
@@ -124,7 +121,7 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: 'The label printers of a location, the default first',
         querystring: z.object({ locationId: z.uuid() }),
-        response: { 200: z.object({ data: z.array(printerSchema) }), ...errors(401, 404, 422) },
+        response: { 200: z.object({ data: z.array(printerSchema) }), ...errorAnswers(401, 404, 422) },
       },
     },
     async (request) => {
@@ -142,7 +139,7 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: 'Add a label printer to a location (admin or manage_users)',
         body: createBody,
-        response: { 201: printerSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: printerSchema, ...errorAnswers(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -183,7 +180,7 @@ export async function printingRoutes(app: App): Promise<void> {
         summary: 'Change a label printer (admin or manage_users)',
         params: idParams,
         body: patchBody,
-        response: { 200: printerSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: printerSchema, ...errorAnswers(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -220,7 +217,7 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: 'Remove a label printer (admin or manage_users)',
         params: idParams,
-        response: { 200: successSchema, ...errors(401, 403, 404) },
+        response: { 200: successSchema, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -254,7 +251,7 @@ export async function printingRoutes(app: App): Promise<void> {
         summary: "Print a test label (the pallet label with the printer's name and address) over raw TCP",
         params: idParams,
         body: z.object({ force: forceField }).strict().nullish(),
-        response: { 200: printResultSchema, ...errors(401, 404, 409) },
+        response: { 200: printResultSchema, ...errorAnswers(401, 404, 409) },
       },
     },
     async (request) => {
@@ -288,7 +285,7 @@ export async function printingRoutes(app: App): Promise<void> {
           'QR holding {"id":"…"}, the id, types, weight and date; with the location\'s GS1 company prefix also the SSCC as GS1-128 with AI (00), given to the pallet on its first label.',
         params: idParams,
         querystring: z.object({ printerId: z.string().optional() }),
-        response: { 200: z.string().describe('ZPL (ASCII)'), ...errors(401, 404, 409) },
+        response: { 200: z.string().describe('ZPL (ASCII)'), ...errorAnswers(401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -318,7 +315,7 @@ export async function printingRoutes(app: App): Promise<void> {
           "Print a pallet's label on a printer of its location (default: the location's default printer)",
         params: idParams,
         body: z.object({ printerId: z.string().optional(), force: forceField }).strict().optional(),
-        response: { 200: printResultSchema, ...errors(401, 404, 409, 422) },
+        response: { 200: printResultSchema, ...errorAnswers(401, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -350,7 +347,7 @@ export async function printingRoutes(app: App): Promise<void> {
         description:
           "With `palletId`, only that pallet's labels. Each job: pallet (null for a test label), printer, who sent it and when, the bytes sent, what the printer did (held: not sent, the printer reported paper out or its head open) and the printer's status before and after. Kept as long as the live event log keeps its events.",
         querystring: z.object({ locationId: z.uuid(), palletId: z.uuid().optional() }),
-        response: { 200: z.object({ data: z.array(printJobSchema) }), ...errors(401, 404, 422) },
+        response: { 200: z.object({ data: z.array(printJobSchema) }), ...errorAnswers(401, 404, 422) },
       },
     },
     async (request) => {
@@ -369,7 +366,7 @@ export async function printingRoutes(app: App): Promise<void> {
         summary: "Send a job's label again, byte for byte, to its printer (a new job of its own)",
         params: idParams,
         body: z.object({ force: forceField }).strict().nullish(),
-        response: { 200: printResultSchema, ...errors(401, 404, 409) },
+        response: { 200: printResultSchema, ...errorAnswers(401, 404, 409) },
       },
     },
     async (request) => {
@@ -399,7 +396,7 @@ export async function printingRoutes(app: App): Promise<void> {
         tags: ['printing'],
         summary: "A location's label settings",
         params: idParams,
-        response: { 200: labelSettingsSchema, ...errors(401, 404) },
+        response: { 200: labelSettingsSchema, ...errorAnswers(401, 404) },
       },
     },
     async (request) => {
@@ -432,7 +429,7 @@ export async function printingRoutes(app: App): Promise<void> {
           .refine((body) => Object.values(body).some((value) => value !== undefined), {
             message: 'send gs1CompanyPrefix or labelLocale',
           }),
-        response: { 200: labelSettingsSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: labelSettingsSchema, ...errorAnswers(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

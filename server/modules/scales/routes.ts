@@ -7,6 +7,7 @@ import {
   type ScaleSignal,
   scaleProtocols,
 } from '../../../streams/scales';
+import { scaleSchema } from '../../../streams/scales/scale-schema';
 import type { App } from '../../app-type';
 import { portAllowed, portRangesText } from '../../config';
 import type { DB } from '../../db/schema';
@@ -14,7 +15,7 @@ import { assertLocationAccess, currentUser, isUuid, signIn, visible } from '../.
 import { assertDevicePort, hostSchema, portSchema } from '../../plugins/device-address';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
-import { errorSchema } from '../../plugins/openapi';
+import { errorAnswers } from '../../plugins/openapi';
 import { idParams, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
 import { systemUpdate } from '../analytics';
@@ -40,20 +41,6 @@ const patchBody = scaleFields
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'send at least one of name, host, port, protocol',
   });
-
-const scaleSchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  name: z.string(),
-  host: z.string(),
-  port: z.number().int(),
-  protocol: z.enum(scaleProtocols),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const errors = (...statuses: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorSchema]));
 
 const scalePortMessage = (allowedPorts: string) =>
   `scales are reached on port ${allowedPorts} only (the server's PRINTER_PORTS)`;
@@ -134,7 +121,7 @@ export async function scaleRoutes(app: App): Promise<void> {
         tags: ['scales'],
         summary: 'The network scales of a location, by name',
         querystring: z.object({ locationId: z.uuid() }),
-        response: { 200: z.object({ data: z.array(scaleSchema) }), ...errors(401, 404, 422) },
+        response: { 200: z.object({ data: z.array(scaleSchema) }), ...errorAnswers(401, 404, 422) },
       },
     },
     async (request) => {
@@ -151,7 +138,7 @@ export async function scaleRoutes(app: App): Promise<void> {
         tags: ['scales'],
         summary: 'Add a network scale to a location (admin or manage_users)',
         body: createBody,
-        response: { 201: scaleSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: scaleSchema, ...errorAnswers(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -181,7 +168,7 @@ export async function scaleRoutes(app: App): Promise<void> {
         summary: 'Change a network scale (admin or manage_users); its open reading streams end',
         params: idParams,
         body: patchBody,
-        response: { 200: scaleSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: scaleSchema, ...errorAnswers(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -210,7 +197,7 @@ export async function scaleRoutes(app: App): Promise<void> {
         tags: ['scales'],
         summary: 'Remove a network scale (admin or manage_users); its open reading streams end',
         params: idParams,
-        response: { 200: successSchema, ...errors(401, 403, 404) },
+        response: { 200: successSchema, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -246,7 +233,7 @@ export async function scaleRoutes(app: App): Promise<void> {
             description: 'text/event-stream: `connected`, then `reading`, `silent` and `heartbeat` events',
             content: { 'text/event-stream': { schema: z.string() } },
           },
-          ...errors(401, 404, 409),
+          ...errorAnswers(401, 404, 409),
         },
       },
     },
