@@ -1,14 +1,12 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import type { DB } from '../../db/schema';
 import { lockRows } from '../../db/sql';
 import { assertLocationAccess } from '../../plugins/auth';
-import { invalid, refuse } from '../../plugins/errors';
+import { refuse } from '../../plugins/errors';
 import { type MutationOutcome, mutate } from '../../plugins/mutate';
 import { idParams, pageQuery, sendList, successSchema } from '../../plugins/resources';
 import { lineText } from '../../plugins/text';
-import { type CatalogAttribute, catalogAttributes, catalogColumns, catalogErrors } from '../catalog';
+import { catalogAttributes, catalogColumns } from '../catalog';
 import { findOrders, syncOrderStatus } from '../orders';
 import { storageZoneCleared } from '../storage';
 import {
@@ -20,7 +18,7 @@ import {
   updatePallet,
 } from './repository';
 import { palletIdList, palletPageSchema, palletSchema } from './schemas';
-import { loadPallet, loadPalletsIn, palletUpdate } from './service';
+import { assertInCatalog, loadPallet, loadPalletsIn, palletUpdate } from './service';
 
 const attributeValue = lineText(64);
 const weight = z.number().min(0.01).max(10_000).describe('kg, two decimals');
@@ -63,15 +61,6 @@ const patchBody = z
   .refine((body) => [...catalogAttributes, 'weight' as const].some((field) => body[field] !== undefined), {
     message: 'send at least one of palletType, boxType, tomatoType, tomatoOption, weight',
   });
-
-async function assertInCatalog(
-  db: Kysely<DB>,
-  locationId: string,
-  values: Partial<Record<CatalogAttribute, string>>,
-) {
-  const errors = await catalogErrors(db, locationId, values);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
-}
 
 /** CONTRACT's pallet routes: list, create, read, change (with `version`), delete. */
 export async function palletRoutes(app: App): Promise<void> {

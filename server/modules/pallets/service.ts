@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type AuthUser, isUuid, visible } from '../../plugins/auth';
 import { fieldError, invalid, notFound } from '../../plugins/errors';
+import { type CatalogAttribute, catalogErrors } from '../catalog';
 import { findPallet, findPallets, type PalletDoc } from './repository';
 
 /** The pallet `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
@@ -41,4 +42,13 @@ export async function loadPalletsIn(
 /** A PALLET_UPDATE live message of SPEC 7 for `pallets` of one location. */
 export function palletUpdate(action: 'add' | 'update' | 'delete', pallets: PalletDoc[]) {
   return { locationId: pallets[0].location_id, message: { type: 'PALLET_UPDATE', action, pallets } };
+}
+
+export async function assertInCatalog(
+  db: Kysely<DB>,
+  locationId: string,
+  values: Partial<Record<CatalogAttribute, string>>,
+) {
+  const errors = await catalogErrors(db, locationId, values);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }

@@ -1,35 +1,26 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { zoneSchema } from '../../../streams/live/zone-schema';
 import type { App } from '../../app-type';
-import type { DB } from '../../db/schema';
-import { type AuthUser, assertLocationAccess, canSeeLocation, isUuid, visible } from '../../plugins/auth';
+import { assertLocationAccess } from '../../plugins/auth';
 import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { idParams, sendList, successSchema } from '../../plugins/resources';
 import { countOf, lineText } from '../../plugins/text';
 import { systemUpdate } from '../analytics';
+import { findPallet, findPallets, loadPallet, loadPalletsIn, palletIdList, palletUpdate } from '../pallets';
+import { deleteZone, insertZone, listZones, placePallets, removePositions, updateZone } from './repository';
 import {
-  findPallet,
-  findPallets,
-  loadPallet,
-  loadPalletsIn,
-  type PalletDoc,
-  palletIdList,
-  palletUpdate,
-} from '../pallets';
-import {
-  deleteZone,
-  findZone,
-  insertZone,
-  listZones,
-  placePallets,
-  removePositions,
-  updateZone,
-  type ZoneDoc,
-  type ZoneFields,
-} from './repository';
-import { storageZoneChanged, storageZoneCleared } from './service';
+  assertFitInRow,
+  assertFits,
+  duplicateName,
+  loadRowZone,
+  loadZone,
+  locationChanged,
+  nowhere,
+  storageZoneChanged,
+  storageZoneCleared,
+  zoneUpdate,
+} from './service';
 
 const positionSchema = z.object({
   id: z.string(),
@@ -63,120 +54,6 @@ const patchBody = z
   });
 
 const positionBody = z.object({ palletId: z.uuid(), zoneId: z.uuid(), rowIndex: z.number().int().min(0) });
-
-/** The zone `id` if the caller may see it (404 otherwise); `lock` holds its row lock. */
-async function loadZone(db: Kysely<DB>, user: AuthUser, id: string, lock = false): Promise<ZoneDoc> {
-  if (!isUuid(id)) throw notFound();
-  return visible(user, await findZone(db, id, lock), (zone) => zone.locationId);
-}
-
-/** A zone change for the live log (not one of SPEC 7's types: clients that do not know it skip it). */
-function zoneUpdate(action: 'add' | 'update' | 'delete', zone: ZoneDoc) {
-  return { locationId: zone.locationId, message: { type: 'STORAGE_ZONE_UPDATE', action, zones: [zone] } };
-}
-
-/** Where a pallet stood, for analytics' previous_state / new_state. */
-const placeOf = (pallet: PalletDoc) => ({
-  zone_id: pallet.zone_id,
-  storage_zone: pallet.storage_zone,
-  row_index: pallet.row_index,
-});
-
-/** 409 if a zone shrunk to `fields` would leave pallets outside its rows or over capacity. */
-function assertFits(zone: ZoneDoc, fields: Partial<ZoneFields>): void {
-  const rows = fields.rows ?? zone.rows;
-  const capacity = fields.rowCapacity ?? zone.rowCapacity;
-  zone.rowPallets.forEach((pallets, rowIndex) => {
-    if (rowIndex >= rows && pallets.length > 0) {
-      throw refuse(
-        'ROW_NOT_EMPTY',
-        `Row ${rowIndex + 1} of zone ${zone.name} still holds ${countOf(pallets.length, 'pallet')}`,
-        { zoneName: zone.name, rowIndex, count: pallets.length },
-      );
-    }
-    if (pallets.length > capacity) {
-      throw refuse(
-        'ROW_OVER_CAPACITY',
-        `Row ${rowIndex + 1} of zone ${zone.name} holds ${countOf(pallets.length, 'pallet')}, more than ${capacity}`,
-        { zoneName: zone.name, rowIndex, count: pallets.length, capacity },
-      );
-    }
-  });
-}
-
-/** The zone of a move into its row `rowIndex`, locked (422 for a zone the caller cannot see or a row past it). */
-async function loadRowZone(
-  trx: Kysely<DB>,
-  user: AuthUser,
-  zoneId: string,
-  rowIndex: number,
-): Promise<ZoneDoc> {
-  // the zone's lock makes moves into it run one by one, so two cannot fill the same places
-  const zone = await findZone(trx, zoneId, true);
-  if (zone === undefined || !canSeeLocation(user, zone.locationId))
-    throw invalid({ zoneId: fieldError('NO_SUCH_ZONE', 'no such storage zone') });
-  if (rowIndex >= zone.rows) {
-    throw invalid({
-      rowIndex: fieldError(
-        'ROW_OUT_OF_RANGE',
-        `must be below ${zone.rows}, the number of rows of zone ${zone.name}`,
-        { zoneName: zone.name, rows: zone.rows },
-      ),
-    });
-  }
-  return zone;
-}
-
-/** 409 unless `pallets` are all in the warehouse and fit in row `rowIndex` of `zone` together. */
-function assertFitInRow(zone: ZoneDoc, rowIndex: number, pallets: PalletDoc[]): void {
-  for (const pallet of pallets) {
-    if (pallet.status !== 'active')
-      throw refuse(
-        'PALLET_LEFT_WAREHOUSE',
-        `Pallet ${pallet.id} has been ${pallet.status} and has left the warehouse`,
-        { palletId: pallet.id, status: pallet.status },
-      );
-  }
-  const moving = new Set(pallets.map((pallet) => pallet.id));
-  const room = Math.max(
-    0,
-    zone.rowCapacity - zone.rowPallets[rowIndex].filter((id) => !moving.has(id)).length,
-  );
-  if (pallets.length <= room) return;
-  const where = { zoneName: zone.name, rowIndex, capacity: zone.rowCapacity };
-  if (room === 0 && pallets.length === 1)
-    throw refuse(
-      'ROW_FULL',
-      `Row ${rowIndex + 1} of zone ${zone.name} is full (${zone.rowCapacity} pallets)`,
-      where,
-    );
-  throw refuse(
-    'ROW_NO_ROOM',
-    `Row ${rowIndex + 1} of zone ${zone.name} has room for ${room} of the ${countOf(pallets.length, 'pallet')}`,
-    { ...where, room, count: pallets.length },
-  );
-}
-
-/** analytics' pallet_location_changed for `pallet` moved from where it stood to `to`. */
-function locationChanged(pallet: PalletDoc, to: ReturnType<typeof placeOf>) {
-  return {
-    event_type: 'pallet_location_changed' as const,
-    location_id: pallet.location_id,
-    pallet_id: pallet.id,
-    order_id: pallet.order_id,
-    notes: 'Pallet location updated',
-    previous_state: placeOf(pallet),
-    new_state: to,
-  };
-}
-
-const nowhere = { zone_id: null, storage_zone: null, row_index: null };
-
-/** The 409 of a zone name already taken in its location. */
-const duplicateName = (name: string | undefined) => () =>
-  refuse('ZONE_NAME_TAKEN', `A storage zone named "${name}" already exists in this location`, {
-    name: name ?? '',
-  });
 
 /** CONTRACT's storage routes: zones (list, create, change, delete) and pallet positions. */
 export async function storageRoutes(app: App): Promise<void> {

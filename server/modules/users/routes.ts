@@ -1,56 +1,15 @@
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { minPasswordLength } from '../../../streams/admin/forms';
-import { apiUserSchema, localeSchema } from '../../../streams/admin/user-schema';
+import { apiUserSchema } from '../../../streams/admin/user-schema';
 import type { App } from '../../app-type';
-import type { DB } from '../../db/schema';
-import { type AuthUser, currentUser } from '../../plugins/auth';
-import { fieldError, invalid, notFound, refuse, refuseDuplicate } from '../../plugins/errors';
+import { currentUser } from '../../plugins/auth';
+import { refuse, refuseDuplicate } from '../../plugins/errors';
 import { mutate } from '../../plugins/mutate';
 import { successSchema } from '../../plugins/resources';
 import { hashPassword, revokeOtherFamilies } from '../auth';
-import { type PermissionFlag, permissionFlagSchema } from '../permissions';
-import {
-  deleteUser,
-  findUser,
-  firstUnknownLocation,
-  insertUser,
-  listUsers,
-  setUserFlags,
-  setUserLocations,
-  toApiUser,
-  type UserRecord,
-  updateUser,
-} from './repository';
-import { idParamsSchema } from './schemas';
-import { assertMayGrant, inScope, managedUser, readableUserOrName } from './scope';
-
-const usernameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._@-]+$/, 'may hold letters, digits and . _ @ - only');
-
-/** Fields a user manager may set; `permissions` needs manage_permissions, `admin` an admin. */
-const userFieldsSchema = z.object({
-  username: usernameSchema,
-  password: z.string().min(minPasswordLength).max(1000),
-  admin: z.boolean(),
-  first_login: z.boolean(),
-  desktop_access: z.boolean(),
-  mobile_access: z.boolean(),
-  force_mobile_mode_enabled: z.boolean(),
-  skipTokenValidation: z.boolean(),
-  autoRefreshTokens: z.boolean(),
-  disabled: z.boolean(),
-  locale: localeSchema.nullable(),
-  permissions: z.partialRecord(permissionFlagSchema, z.boolean()),
-  locationIds: z.array(z.uuid()).max(1000),
-});
-const createUserSchema = userFieldsSchema.partial().required({ username: true, password: true }).strict();
-const updateUserSchema = userFieldsSchema.partial().strict();
-type UserFields = z.infer<typeof updateUserSchema>;
+import { deleteUser, insertUser, listUsers, toApiUser, updateUser } from './repository';
+import { createUserSchema, idParamsSchema, updateUserSchema } from './schemas';
+import { inScope, managedUser, readableUserOrName } from './scope';
+import { columnsOf, loadOrThrow, taken, writeUserAccess } from './service';
 
 const userAnswer = z.object({ success: z.literal(true), data: apiUserSchema });
 /** One user: the whole record, or a colleague's name alone. */
@@ -58,63 +17,6 @@ const oneUserAnswer = z.object({
   success: z.literal(true),
   data: z.union([apiUserSchema, z.object({ id: z.uuid(), username: z.string() }).describe('a colleague')]),
 });
-
-/**
- * The flags a request wants: `permissions` with `desktop_access`/`mobile_access` on top, or
- * undefined when it names none.
- */
-function wantedFlags(fields: UserFields): Partial<Record<PermissionFlag, boolean>> | undefined {
-  const flags: Partial<Record<PermissionFlag, boolean>> = { ...fields.permissions };
-  if (fields.desktop_access !== undefined) flags.desktop_access = fields.desktop_access;
-  if (fields.mobile_access !== undefined) flags.mobile_access = fields.mobile_access;
-  return Object.keys(flags).length > 0 ? flags : undefined;
-}
-
-/** Checks what `fields` grant against the actor's rights (see `assertMayGrant`) and writes flags and locations. */
-async function writeUserAccess(
-  trx: Transaction<DB>,
-  actor: AuthUser,
-  target: UserRecord | undefined,
-  userId: string,
-  fields: UserFields,
-) {
-  const flags = wantedFlags(fields);
-  const locationIds = fields.locationIds && [...new Set(fields.locationIds)];
-  assertMayGrant(actor, target, { admin: fields.admin, flags, locationIds });
-  if (flags) await setUserFlags(trx, userId, flags);
-  if (locationIds) {
-    const unknown = await firstUnknownLocation(trx, locationIds);
-    if (unknown >= 0)
-      throw invalid({ [`locationIds.${unknown}`]: fieldError('NO_SUCH_LOCATION', 'No such location') });
-    await setUserLocations(trx, userId, locationIds);
-  }
-}
-
-/** The users columns `fields` set (the password arrives already hashed: scrypt runs outside transactions). */
-function columnsOf(fields: UserFields, passwordHash: string | undefined) {
-  return {
-    ...(fields.username !== undefined && { username: fields.username }),
-    ...(passwordHash !== undefined && { password_hash: passwordHash }),
-    ...(fields.admin !== undefined && { admin: fields.admin }),
-    ...(fields.first_login !== undefined && { first_login: fields.first_login }),
-    ...(fields.force_mobile_mode_enabled !== undefined && {
-      force_mobile_mode_enabled: fields.force_mobile_mode_enabled,
-    }),
-    ...(fields.skipTokenValidation !== undefined && { skip_token_validation: fields.skipTokenValidation }),
-    ...(fields.autoRefreshTokens !== undefined && { auto_refresh_tokens: fields.autoRefreshTokens }),
-    ...(fields.disabled !== undefined && { disabled: fields.disabled }),
-    ...(fields.locale !== undefined && { locale: fields.locale }),
-  };
-}
-
-const taken = (username: string | undefined) => () =>
-  refuse('USERNAME_TAKEN', `Username "${username}" is already taken`, { username: username ?? '' });
-
-async function loadOrThrow(trx: Transaction<DB>, id: string): Promise<UserRecord> {
-  const user = await findUser(trx, id);
-  if (!user) throw notFound();
-  return user;
-}
 
 /** Users: list, read (self or manager), create, update, delete (admin or manage_users). */
 export async function userRoutes(app: App): Promise<void> {
