@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { firstValueFrom } from 'rxjs';
 import { z } from 'zod';
+import type { CatalogueLists } from '../../streams/admin/catalogue-schema';
 import { type ApiUser, apiUserSchema } from '../../streams/admin/user-schema';
 import type { Locale } from '../../streams/i18n';
 import { type ZoneFields, zoneSchema } from '../../streams/live/zone-schema';
@@ -27,14 +28,6 @@ export type UserFields = Partial<
     | 'locale'
   >
 > & { password?: string };
-
-/** A location's catalogue: the allowed values of each pallet attribute. */
-export interface CatalogueLists {
-  palletType: string[];
-  boxType: string[];
-  tomatoType: string[];
-  tomatoOption: string[];
-}
 
 /** The users the signed-in manager may see (the server's scope), and `reload()` after a change. */
 export const useAdminUsers = () =>

@@ -7,7 +7,7 @@ const made = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
 const cherry = { ripeningDays: 2, nearExpiryDays: 4, urgentDays: 6, minimumKg: 500 };
 const settings: InventorySettings = {
   general: { ripeningDays: 3, nearExpiryDays: 6, urgentDays: 9, minimumKg: 1000 },
-  tomatoTypes: [{ tomatoType: 'Cherry', ...cherry }],
+  tomatoTypes: [{ tomatoType: 'Cherry', ...cherry, custom: true }],
 };
 
 describe('ageBucket', () => {

@@ -1,26 +1,11 @@
+import type { InventorySettings, TypeSettings } from './settings-schema';
 /** SPEC 2's freshness badges, in the order a pallet passes through them. */
 export const ageBuckets = ['fresh', 'ripening', 'near_expiry', 'urgent'] as const;
 
 /** How far a pallet has aged. */
 export type AgeBucket = (typeof ageBuckets)[number];
 
-/** One tomato type's settings as GET /api/inventory/settings answers them. */
-export interface TypeSettings {
-  /** days since the pallet was made from which it is ripening (fresh before) */
-  ripeningDays: number;
-  /** days from which it is near expiry */
-  nearExpiryDays: number;
-  /** days from which it is urgent */
-  urgentDays: number;
-  /** kg in stock below which the type's stock is low */
-  minimumKg: number;
-}
-
-/** A location's inventory settings: per tomato type, and what any other type uses. */
-export interface InventorySettings {
-  general: TypeSettings;
-  tomatoTypes: readonly (TypeSettings & { tomatoType: string; custom?: boolean })[];
-}
+export type { InventorySettings, TypeSettings };
 
 const dayMs = 86_400_000;
 

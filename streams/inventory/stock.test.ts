@@ -8,7 +8,9 @@ const day = 86_400_000;
 const now = Date.parse('2026-11-25T12:00:00Z');
 const settings: InventorySettings = {
   general: { ripeningDays: 3, nearExpiryDays: 6, urgentDays: 9, minimumKg: 1000 },
-  tomatoTypes: [{ tomatoType: 'Cherry', ripeningDays: 2, nearExpiryDays: 4, urgentDays: 6, minimumKg: 500 }],
+  tomatoTypes: [
+    { tomatoType: 'Cherry', ripeningDays: 2, nearExpiryDays: 4, urgentDays: 6, minimumKg: 500, custom: true },
+  ],
 };
 const zones = tableOf<StorageZone>([
   { id: 'z1', locationId: 'l', name: 'Cold store A', rows: 2, rowCapacity: 4, temperature: 'cold' },

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locales';
 import type { Scale } from '../scales/scale';
+import type { OverviewStats } from './overview-schema';
 /** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
 export interface Pallet {
   id: string;
@@ -44,12 +45,7 @@ export interface StorageZone {
   temperature?: 'cold' | 'ambient';
 }
 
-/** Dashboard overview figures (SPEC 3). */
-export interface OverviewStats {
-  totalKgWarehouse: number;
-  totalKgAssigned: number;
-  shippedToday: number;
-}
+export type { OverviewStats };
 
 /** add, update or delete of whole entities (SPEC 4 "Live updates"). */
 export type EntityAction = 'add' | 'update' | 'delete';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueSchema } from '../../../streams/admin/catalogue-schema';
 import type { App } from '../../app-type';
 import { assertLocationAccess } from '../../plugins/auth';
 import { refuse } from '../../plugins/errors';
@@ -27,14 +28,6 @@ const values = z
   .max(100)
   .refine((list) => new Set(list).size === list.length, { message: 'must not repeat a value' });
 
-const catalogSchema = z.object({
-  locationId: z.string(),
-  palletType: z.array(z.string()),
-  boxType: z.array(z.string()),
-  tomatoType: z.array(z.string()),
-  tomatoOption: z.array(z.string()),
-});
-
 const putBody = z.object({
   locationId: z.uuid(),
   palletType: values,
@@ -52,7 +45,7 @@ export async function catalogRoutes(app: App): Promise<void> {
         tags: ['catalog'],
         summary: 'Allowed values of palletType, boxType, tomatoType and tomatoOption in a location',
         querystring: z.object({ locationId: z.uuid() }),
-        response: { 200: catalogSchema },
+        response: { 200: catalogueSchema },
       },
     },
     async (request) => {
@@ -71,7 +64,7 @@ export async function catalogRoutes(app: App): Promise<void> {
         summary:
           'Replace the catalogue of a location (admin); 409 when it drops a value pallets in the warehouse still carry',
         body: putBody,
-        response: { 200: catalogSchema },
+        response: { 200: catalogueSchema },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { overviewSchema } from '../../../streams/live/overview-schema';
 import type { App } from '../../app-type';
 import { assertLocationAccess } from '../../plugins/auth';
 import { instant } from '../../plugins/dates';
 import { overviewOf } from './repository';
-
-const overviewSchema = z.object({
-  totalKgWarehouse: z.number().describe('kg of the active pallets in the location'),
-  totalKgAssigned: z.number().describe('kg of the active pallets that are on an order'),
-  shippedToday: z
-    .number()
-    .int()
-    .describe('pallets shipped since midnight UTC, or between shippedFrom and shippedTo when given'),
-});
 
 /** GET /api/dashboard/overview: the overview stats of SPEC 3 for a location. */
 export async function dashboardRoutes(app: App): Promise<void> {

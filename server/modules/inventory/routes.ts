@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inventorySettingsSchema, thresholdsSchema } from '../../../streams/inventory/settings-schema';
 import type { App } from '../../app-type';
 import { assertLocationAccess } from '../../plugins/auth';
 import { errorMessages } from '../../plugins/errors';
@@ -9,33 +10,18 @@ import { systemUpdate } from '../analytics';
 import { generalSettings } from './defaults';
 import { listTypeSettings, saveTypeSettings } from './repository';
 
-const days = z.number().int().min(1).max(365);
-
-const thresholds = {
-  ripeningDays: days.describe('days since the pallet was made from which it is ripening (fresh before)'),
-  nearExpiryDays: days.describe('days from which it is near expiry'),
-  urgentDays: days.describe('days from which it is urgent'),
-  minimumKg: z.number().min(0).max(10_000_000).describe("kg in stock below which the type's stock is low"),
-};
-
 const ordered = (s: { ripeningDays: number; nearExpiryDays: number; urgentDays: number }) =>
   s.ripeningDays < s.nearExpiryDays && s.nearExpiryDays < s.urgentDays;
 const orderMessage = 'ripeningDays, nearExpiryDays and urgentDays must each be larger than the one before';
 
-const typeSettings = z.object({ tomatoType: z.string(), ...thresholds, custom: z.boolean() });
-
-const settingsSchema = z.object({
-  locationId: z.string(),
-  general: z.object(thresholds).describe('what a tomato type not listed uses'),
-  tomatoTypes: z
-    .array(typeSettings)
-    .describe("the catalogue's tomato types in its order, then configured types it no longer lists"),
-});
-
 const putBody = z.object({
   locationId: z.uuid(),
   tomatoTypes: z
-    .array(z.object({ tomatoType: lineText(64), ...thresholds }).refine(ordered, { message: orderMessage }))
+    .array(
+      z
+        .object({ tomatoType: lineText(64), ...thresholdsSchema.shape })
+        .refine(ordered, { message: orderMessage }),
+    )
     .max(100)
     .refine((list) => new Set(list.map((s) => s.tomatoType)).size === list.length, {
       message: 'must not repeat a tomato type',
@@ -57,7 +43,7 @@ export async function inventoryRoutes(app: App): Promise<void> {
         tags: ['inventory'],
         summary: 'Ageing thresholds (fresh, ripening, near_expiry, urgent) and minimum stock per tomato type',
         querystring: z.object({ locationId: z.uuid() }),
-        response: { 200: settingsSchema, ...errors },
+        response: { 200: inventorySettingsSchema, ...errors },
       },
     },
     async (request) => {
@@ -80,7 +66,7 @@ export async function inventoryRoutes(app: App): Promise<void> {
           'Set the thresholds and minimum stock of the listed tomato types (admin); others keep theirs',
         body: putBody,
         response: {
-          200: settingsSchema,
+          200: inventorySettingsSchema,
           ...errors,
           403: errorSchema.describe(`not an administrator: "${errorMessages.forbidden}"`),
         },

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueValueError, type FormProblem } from '../../../streams/admin';
-import { type CatalogueLists, useAdminCatalogue, useAdminCommands } from '../../hooks/admin';
+import type { CatalogueLists } from '../../../streams/admin/catalogue-schema';
+import { useAdminCatalogue, useAdminCommands } from '../../hooks/admin';
 import { useChosenLocationName, useLocationId } from '../../hooks/app-state';
 import { useFormats } from '../../i18n/format';
 import { Button } from '../../ui/button';
