@@ -1,5 +1,5 @@
 import { useObservable, useObservableEagerState } from 'observable-hooks';
-import { map, of, switchMap } from 'rxjs';
+import { filter, map, of, switchMap } from 'rxjs';
 import { type ActivityFeed, activityFeed } from '../../streams/activity';
 import { useServices } from '../services';
 import { useLocationId } from './app-state';
@@ -7,7 +7,11 @@ import { useLocationId } from './app-state';
 const none: ActivityFeed = { status: 'loading', entries: [], advice: null };
 const feedSize = 30;
 
-/** The chosen location's recent activity, read again after each live change (at most once a second). */
+/**
+ * The chosen location's recent activity: read once the live data is in, then again after each
+ * live change (at most once a second). Read while the data still loaded, the feed was read twice
+ * on opening: at the empty store's event id, and again at the snapshot's.
+ */
 export function useActivity(): ActivityFeed {
   const { live$, analytics } = useServices();
   const locationId = useLocationId();
@@ -18,8 +22,12 @@ export function useActivity(): ActivityFeed {
           live.pipe(
             switchMap((store) =>
               store && id
-                ? activityFeed(store.state$.pipe(map((state) => state.lastEventId)), () =>
-                    reads.events({ locationId: id, limit: feedSize }),
+                ? activityFeed(
+                    store.state$.pipe(
+                      filter((state) => state.status !== 'loading'),
+                      map((state) => state.lastEventId),
+                    ),
+                    () => reads.events({ locationId: id, limit: feedSize }),
                   )
                 : of(none),
             ),
