@@ -74,7 +74,7 @@ const orders = Array.from({ length: 200 }, (_, i) => ({
   id: `o${i}`,
   palletIds: [],
   assignedPallets: 0,
-  status: 'open',
+  status: 'open' as const,
   locationId: location,
 }));
 

@@ -1,5 +1,6 @@
 import type { Locale } from '../i18n/locales';
 import type { Scale } from '../scales/scale';
+import type { WireOrder } from './order-schema';
 import type { OverviewStats } from './overview-schema';
 /** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
 export interface Pallet {
@@ -24,15 +25,12 @@ export interface Pallet {
 export const inStock = (pallet: Pallet | undefined): boolean =>
   pallet !== undefined && (pallet.status === undefined || pallet.status === 'active');
 
-/** An order as the live projection keeps it (SPEC 3). */
-export interface Order {
-  id: string;
-  palletIds: string[];
-  assignedPallets: number;
-  locationId?: string;
-  status?: string;
-  [field: string]: unknown;
-}
+/**
+ * An order as the live projection keeps it (SPEC 3): its id and pallets always (the live stream's
+ * edge makes them of any message), the rest of the API's order as far as a message carried it.
+ */
+export type Order = Pick<WireOrder, 'id' | 'palletIds' | 'assignedPallets'> &
+  Partial<Omit<WireOrder, 'id' | 'palletIds' | 'assignedPallets'>>;
 
 /** A storage zone of a location: its rows, each holding up to `rowCapacity` pallets. */
 export interface StorageZone {

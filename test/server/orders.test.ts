@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSchema } from '../../server/modules/orders/routes';
+import { orderSchema } from '../../streams/live/order-schema';
 import {
   analyticsOf,
   call,

@@ -1,28 +1,15 @@
 import { type Kysely, sql } from 'kysely';
+import type { WireOrder } from '../../../streams/live/order-schema';
 import type { DB } from '../../db/schema';
 import type { ListSnapshot } from '../../db/sql';
 import { isoTime, lockRows, pageJson } from '../../db/sql';
 
 /** An order's status: open (no pallets), assigned (pallets on it), shipped, complete. */
-export type OrderStatus = 'open' | 'assigned' | 'shipped' | 'complete';
+/** One of an order's statuses (SPEC 3). */
+export type OrderStatus = WireOrder['status'];
 
 /** An order as the API answers it (camelCase, CONTRACT), built in SQL. */
-export interface OrderDoc {
-  id: string;
-  locationId: string;
-  customer: string;
-  status: OrderStatus;
-  /** the pallets on the order, in the order they were assigned */
-  palletIds: string[];
-  assignedPallets: number;
-  requestedPallets: number;
-  /** YYYY-MM-DD */
-  dueDate: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  shippedAt: string | null;
-}
+export type OrderDoc = WireOrder;
 
 /** Fields of a new order. */
 export interface NewOrder {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderSchema, orderStatuses } from '../../../streams/live/order-schema';
 import type { App } from '../../app-type';
 import { assertLocationAccess } from '../../plugins/auth';
 import { calendarDate } from '../../plugins/dates';
@@ -28,24 +29,6 @@ import {
 } from './repository';
 import { assertNotShipped, assertStatusChange, loadOrder, orderUpdate } from './service';
 
-const statuses = ['open', 'assigned', 'shipped', 'complete'] as const;
-
-/** An order as the order paths answer it. */
-export const orderSchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  customer: z.string(),
-  status: z.enum(statuses),
-  palletIds: z.array(z.string()),
-  assignedPallets: z.number().int(),
-  requestedPallets: z.number().int(),
-  dueDate: z.string().nullable(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  shippedAt: z.string().nullable(),
-});
-
 const orderPageSchema = z.object({
   data: z.array(orderSchema),
   nextCursor: z.string().nullable(),
@@ -63,7 +46,7 @@ const requestedPallets = z.number().int().min(1).max(10_000);
 
 const listQuery = z.object({
   locationId: z.uuid(),
-  status: z.enum([...statuses, 'all']).default('all'),
+  status: z.enum([...orderStatuses, 'all']).default('all'),
   ...pageQuery,
 });
 
@@ -80,7 +63,7 @@ const patchBody = z
     requestedPallets: requestedPallets.optional(),
     dueDate: calendarDate().nullable().optional(),
     status: z
-      .enum(statuses)
+      .enum(orderStatuses)
       .optional()
       .describe(
         'complete: a shipped order or one without pallets; open or shipped: a completed order back to the status it had; the rest follows the pallets',
