@@ -47,7 +47,7 @@ describe('liveStock and livePalletsOn', () => {
     const lists: (readonly string[])[] = [];
     states.pipe(liveStock(settings, now)).subscribe((stock) => stocks.push(stock.tomatoType));
     states.pipe(livePalletsOn(null, settings, now)).subscribe((ids) => lists.push(ids));
-    const gone = (id: string, status: string) => ({ ...pallet(id, 'Beef', 100), status });
+    const gone = (id: string, status: 'shipped' | 'processed') => ({ ...pallet(id, 'Beef', 100), status });
     states.next({
       pallets: tableOf([pallet('a', 'Beef', 600), gone('s', 'shipped'), gone('p', 'processed')]),
       zones,

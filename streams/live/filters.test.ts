@@ -60,14 +60,16 @@ describe('dashboard filters (SPEC 3)', () => {
     expect(palletMatches(p, only({ palletStatus: 'shipped' }))).toBe(false);
     expect(palletMatches(p, only({ palletStatus: 'all' }))).toBe(true);
     // a processed pallet (kleinpak) has left the stock: not active, not shipped either
-    const processed = { ...p, status: 'processed' };
+    const processed = { ...p, status: 'processed' as const };
     expect(palletMatches(processed, only({ palletStatus: 'active' }))).toBe(false);
     expect(palletMatches(processed, only({ palletStatus: 'shipped' }))).toBe(false);
     expect(palletMatches(processed, only({ palletStatus: 'all' }))).toBe(true);
     // ... and the filter's Processed keeps it alone, as Shipped keeps the shipped ones alone
     expect(palletMatches(processed, only({ palletStatus: 'processed' }))).toBe(true);
     expect(palletMatches(p, only({ palletStatus: 'processed' }))).toBe(false);
-    expect(palletMatches({ ...p, status: 'shipped' }, only({ palletStatus: 'processed' }))).toBe(false);
+    expect(palletMatches({ ...p, status: 'shipped' as const }, only({ palletStatus: 'processed' }))).toBe(
+      false,
+    );
     expect(palletMatches({ ...p, status: 'shipped' }, only({ palletStatus: 'shipped' }))).toBe(true);
     // a value no choice has (an old link) keeps the default: what is in stock
     expect(palletMatches(p, only({ palletStatus: 'lost' }))).toBe(true);

@@ -2,24 +2,13 @@ import type { Locale } from '../i18n/locales';
 import type { Scale } from '../scales/scale';
 import type { WireOrder } from './order-schema';
 import type { OverviewStats } from './overview-schema';
-/** A pallet as the live projection keeps it (SPEC 3); fields beyond the named ones pass through. */
-export interface Pallet {
-  id: string;
-  palletType?: string;
-  boxType?: string;
-  tomatoType?: string;
-  tomatoOption?: string;
-  weight?: number;
-  qrCode?: string;
-  /** The name of the zone the pallet stands in (or, until the name is known, the zone's id). */
-  storageZone?: string | null;
-  zoneId?: string | null;
-  rowIndex?: number | null;
-  orderId?: string | null;
-  locationId?: string;
-  status?: string;
-  [field: string]: unknown;
-}
+import type { Camelized, WirePallet } from './pallet-schema';
+/**
+ * A pallet as the live projection keeps it (SPEC 3): its id always, the rest of the API's pallet
+ * as far as a message carried it. `storageZone` is the name of the zone the pallet stands in (or,
+ * until the name is known, the zone's id).
+ */
+export type Pallet = Pick<Camelized<WirePallet>, 'id'> & Partial<Omit<Camelized<WirePallet>, 'id'>>;
 
 /** Whether a pallet is in stock: not shipped, not processed into small packs (kleinpak). */
 export const inStock = (pallet: Pallet | undefined): boolean =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { palletPageSchema, palletSchema } from '../../server/modules/pallets/schemas';
+import { palletPageSchema } from '../../server/modules/pallets/schemas';
+import { palletSchema } from '../../streams/live/pallet-schema';
 import {
   analyticsOf,
   call,

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { palletPageSchema, palletSchema } from '../../server/modules/pallets/schemas';
+import { palletPageSchema } from '../../server/modules/pallets/schemas';
+import { palletSchema } from '../../streams/live/pallet-schema';
 import {
   analyticsOf,
   call,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { palletSchema } from '../../../streams/live/pallet-schema';
 import type { App } from '../../app-type';
 import { lockRows } from '../../db/sql';
 import { assertLocationAccess } from '../../plugins/auth';
@@ -17,7 +18,7 @@ import {
   processPallet,
   updatePallet,
 } from './repository';
-import { palletIdList, palletPageSchema, palletSchema } from './schemas';
+import { palletIdList, palletPageSchema } from './schemas';
 import { assertInCatalog, loadPallet, loadPalletsIn, palletUpdate } from './service';
 
 const attributeValue = lineText(64);
