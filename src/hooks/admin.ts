@@ -5,6 +5,7 @@ import type { CatalogueLists } from '../../streams/admin/catalogue-schema';
 import { type ApiUser, apiUserSchema } from '../../streams/admin/user-schema';
 import type { Locale } from '../../streams/i18n';
 import { type ZoneFields, zoneSchema } from '../../streams/live/zone-schema';
+import type { LocationOption } from '../../streams/session/location-schema';
 import { useServices } from '../services';
 import { dataOf, useApiRead } from './api-read';
 
@@ -34,8 +35,7 @@ export const useAdminUsers = () =>
   useApiRead('/api/users', undefined, (body) => usersAnswer.parse(body).data);
 
 /** Every location (the Locations section: administrators). */
-export const useAllLocations = () =>
-  useApiRead('/api/locations', undefined, dataOf<{ id: string; name: string }[]>);
+export const useAllLocations = () => useApiRead('/api/locations', undefined, dataOf<LocationOption[]>);
 
 /** The storage zones of `locationId`. */
 export const useAdminZones = (locationId: string | null) =>

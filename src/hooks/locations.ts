@@ -13,7 +13,7 @@ import {
 } from 'rxjs';
 import type { ApiClient } from '../../streams/http';
 import type { User } from '../../streams/session';
-import type { LocationOption } from '../ui/location-select';
+import type { LocationOption } from '../../streams/session/location-schema';
 
 export type LocationsState =
   | { status: 'loading' }

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LocationOption } from '../../streams/session/location-schema';
 import styles from './field.module.css';
-
-export type LocationOption = { id: string; name: string };
 
 /** The location picker labelled "Select Location" (SPEC 2). */
 export function LocationSelect({

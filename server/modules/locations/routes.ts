@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from '../../../streams/admin/user-schema';
+import { locationSchema } from '../../../streams/session/location-schema';
 import type { App } from '../../app-type';
 import { currentUser } from '../../plugins/auth';
 import { notFound, refuse, refuseDuplicate } from '../../plugins/errors';
@@ -16,7 +17,6 @@ import {
   renameLocation,
 } from './repository';
 
-const locationSchema = z.object({ id: z.uuid(), name: z.string() });
 const locationListSchema = z.object({ data: z.array(locationSchema) });
 
 const taken = (name: string) => () =>

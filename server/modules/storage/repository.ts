@@ -3,18 +3,10 @@ import type { ZoneFields as WireZoneFields, Zone } from '../../../streams/live/z
 import type { DB } from '../../db/schema';
 import type { ListSnapshot } from '../../db/sql';
 import { isoTime, lastEventIdOf, lockRows } from '../../db/sql';
+import type { Position } from './schemas';
 
 /** A zone as the storage routes answer it. */
 export type ZoneDoc = Zone;
-
-/** Where a pallet stands (CONTRACT: POST /api/storage/positions answers it). */
-export interface Position {
-  id: string;
-  palletId: string;
-  zoneId: string;
-  rowIndex: number;
-  locationId: string;
-}
 
 /** The fields of a zone a manager sets; a new zone without a temperature is ambient. */
 export type ZoneFields = Omit<WireZoneFields, 'temperature'> & Partial<Pick<WireZoneFields, 'temperature'>>;

@@ -9,6 +9,7 @@ import { countOf, lineText } from '../../plugins/text';
 import { systemUpdate } from '../analytics';
 import { findPallet, findPallets, loadPallet, loadPalletsIn, palletIdList, palletUpdate } from '../pallets';
 import { deleteZone, insertZone, listZones, placePallets, removePositions, updateZone } from './repository';
+import { positionSchema } from './schemas';
 import {
   assertFitInRow,
   assertFits,
@@ -21,14 +22,6 @@ import {
   storageZoneCleared,
   zoneUpdate,
 } from './service';
-
-const positionSchema = z.object({
-  id: z.string(),
-  palletId: z.string(),
-  zoneId: z.string(),
-  rowIndex: z.number().int(),
-  locationId: z.string(),
-});
 
 const zoneFields = {
   name: lineText(100),
