@@ -409,14 +409,18 @@ try {
           const head = [...document.querySelectorAll('thead th')].find(
             (th) => th.textContent === 'ID',
           ) as HTMLElement;
-          const before = document.querySelector('[data-pallet-id]');
           const from = performance.now();
+          // done when the head says the order and the rows shown are in it (the newest pallet,
+          // first before the click, may be first in the new order too: waiting for another first
+          // row could wait for ever)
           new MutationObserver((_, observer) => {
-            if (
-              head.getAttribute('aria-sort') !== want ||
-              document.querySelector('[data-pallet-id]') === before
-            )
-              return;
+            if (head.getAttribute('aria-sort') !== want) return;
+            const shown = [...document.querySelectorAll('[data-pallet-id]')].map((row) =>
+              Number.parseInt((row.getAttribute('data-pallet-id') as string).slice(-8), 16),
+            );
+            if (shown.length === 0) return;
+            for (let k = 1; k < shown.length; k++)
+              if (want === 'descending' ? shown[k - 1] < shown[k] : shown[k - 1] > shown[k]) return;
             observer.disconnect();
             requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - from)));
           }).observe(document, { subtree: true, childList: true, attributes: true });
