@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiPolicy, type Need } from '../../streams/permissions/policy';
+import { userHolds } from '../../streams/permissions/rules';
 import type { DB } from '../db/schema';
 import { keptSecret } from '../db/secrets';
 import { isFamilyRevoked } from '../modules/auth';
 import { locationExists } from '../modules/locations';
 import type { PermissionFlag } from '../modules/permissions';
-import { findUser, hasPermission, type UserRecord } from '../modules/users';
+import { findUser, type UserRecord } from '../modules/users';
 import { forbidden, notFound, passwordChangeRequired, unauthorized } from './errors';
 
 /** Access tokens live 15 minutes (CONTRACT). */
@@ -183,7 +184,7 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
 export function requirePermission(...flags: [PermissionFlag, ...PermissionFlag[]]) {
   return async function checkPermission(request: FastifyRequest): Promise<void> {
     await requireAuth(request);
-    if (!flags.some((flag) => hasPermission(request.user!, flag))) throw forbidden();
+    if (!flags.some((flag) => userHolds(request.user!, flag))) throw forbidden();
   };
 }
 

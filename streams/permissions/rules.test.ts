@@ -15,6 +15,7 @@ import {
   permissionFlags,
   restrictionFlag,
   restrictionFlags,
+  userHolds,
 } from './rules';
 
 const state = (flags: PermissionFlags, extra: Partial<PermissionState> = {}): PermissionState => ({
@@ -137,5 +138,13 @@ describe('access rules (SPEC 6)', () => {
         canAccessAdminTab(pending),
       ]).toEqual([false, false, false, false, false, false]);
     }
+  });
+});
+
+describe('userHolds (a user record, as the server decides)', () => {
+  it('holds a flag in the list, and every flag for an administrator', () => {
+    expect(userHolds({ admin: false, permissions: ['manage_orders'] }, 'manage_orders')).toBe(true);
+    expect(userHolds({ admin: false, permissions: ['manage_orders'] }, 'manage_pallets')).toBe(false);
+    expect(userHolds({ admin: true, permissions: [] }, 'manage_pallets')).toBe(true);
   });
 });

@@ -81,6 +81,15 @@ export function restrictionFlags(answer: unknown): PermissionFlags {
 export const allowed = (state: PermissionState, rule: (flags: PermissionFlags) => boolean): boolean =>
   !state.loading && (state.admin || state.grantAll || rule(state.flags));
 
+/**
+ * Whether a user record (as the server keeps it: a list of flags) holds `flag`: an administrator
+ * always. The server decides by it; the screens by {@link hasPermission} on their loaded state.
+ */
+export const userHolds = (
+  user: { admin: boolean; permissions: readonly string[] },
+  flag: PermissionFlag,
+): boolean => user.admin || user.permissions.includes(flag);
+
 /** Whether the user holds `flag` (admin: always; loading: never). */
 export const hasPermission = (state: PermissionState, flag: PermissionFlag): boolean =>
   allowed(state, (flags) => flags[flag] === true);

@@ -5,7 +5,6 @@ export {
   findUser,
   findUserForLogin,
   hasClientAccess,
-  hasPermission,
   lockedPasswordHash,
   lockUser,
   toApiUser,

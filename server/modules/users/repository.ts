@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { ApiUser } from '../../../streams/admin/user-schema';
 import type { Locale } from '../../../streams/i18n/locales';
+import { userHolds } from '../../../streams/permissions/rules';
 import { precompiled } from '../../db/index';
 import type { DB } from '../../db/schema';
 import { type PermissionFlag, permissionFlags } from '../permissions';
@@ -75,14 +76,6 @@ export function findUserForLogin(db: Db, username: string) {
     .executeTakeFirst();
 }
 
-/** True when the user is an administrator or holds `flag`. */
-export function hasPermission(
-  user: Pick<UserRecord, 'admin' | 'permissions'>,
-  flag: PermissionFlag,
-): boolean {
-  return user.admin || user.permissions.includes(flag);
-}
-
 /** The kinds of client of SPEC 6. */
 export type ClientKind = 'desktop' | 'mobile';
 
@@ -92,8 +85,8 @@ export type ClientKind = 'desktop' | 'mobile';
  * while this is true.
  */
 export function hasClientAccess(user: Pick<UserRecord, 'admin' | 'permissions'>, kind?: ClientKind): boolean {
-  if (kind) return hasPermission(user, `${kind}_access`);
-  return hasPermission(user, 'desktop_access') || hasPermission(user, 'mobile_access');
+  if (kind) return userHolds(user, `${kind}_access`);
+  return userHolds(user, 'desktop_access') || userHolds(user, 'mobile_access');
 }
 
 /** The API's user object of SPEC 3 for a record. */

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { userHolds } from '../../../streams/permissions/rules';
 import type { DB } from '../../db/schema';
 import { fieldError, forbidden, invalid, notFound } from '../../plugins/errors';
 import type { PermissionFlag } from '../permissions';
-import { findUser, hasPermission, type UserRecord } from './repository';
+import { findUser, type UserRecord } from './repository';
 
 /**
  * Who may manage whom: the one place every user, permission and restriction route asks. An
@@ -55,7 +56,7 @@ export async function readableUser(
     if (!self) throw notFound();
     return self;
   }
-  if (!readers.some((flag) => hasPermission(actor, flag))) throw forbidden();
+  if (!readers.some((flag) => userHolds(actor, flag))) throw forbidden();
   return managedUser(db, actor, id);
 }
 
@@ -75,7 +76,7 @@ export async function readableUserOrName(
   readers: PermissionFlag[],
 ): Promise<UserRecord | Colleague> {
   const target = await findUser(db, id);
-  const reader = actor.id === id || readers.some((flag) => hasPermission(actor, flag));
+  const reader = actor.id === id || readers.some((flag) => userHolds(actor, flag));
   const colleague =
     target !== undefined &&
     inScope(actor, target) &&
@@ -107,7 +108,7 @@ const accessFlags: readonly PermissionFlag[] = ['desktop_access', 'mobile_access
  */
 export function assertMayGrant(actor: Actor, target: UserRecord | undefined, change: GrantChange): void {
   const flags = Object.keys(change.flags ?? {}) as PermissionFlag[];
-  if (flags.some((flag) => !accessFlags.includes(flag)) && !hasPermission(actor, 'manage_permissions')) {
+  if (flags.some((flag) => !accessFlags.includes(flag)) && !userHolds(actor, 'manage_permissions')) {
     throw forbidden();
   }
   if (actor.admin) return;
@@ -115,7 +116,7 @@ export function assertMayGrant(actor: Actor, target: UserRecord | undefined, cha
   const changesGrants = change.flags !== undefined || change.restrictions === true;
   if (target?.id === actor.id && changesGrants) throw forbidden();
   for (const [flag, on] of Object.entries(change.flags ?? {}) as [PermissionFlag, boolean][]) {
-    if (on && !target?.permissions.includes(flag) && !hasPermission(actor, flag)) throw forbidden();
+    if (on && !target?.permissions.includes(flag) && !userHolds(actor, flag)) throw forbidden();
   }
   const unknown = (change.locationIds ?? []).findIndex((id) => !actor.locationIds.includes(id));
   if (unknown >= 0)
