@@ -167,8 +167,8 @@ export async function signIn(request: FastifyRequest, token: string | undefined)
 }
 
 /**
- * preHandler: the request must carry `Authorization: Bearer <access token>`; sets
- * `request.user` (see {@link signIn}). Use as `{ preHandler: requireAuth }`.
+ * The guard of a signed-in route (the API's policy sets it): the request must carry
+ * `Authorization: Bearer <access token>`; sets `request.user` (see {@link signIn}).
  */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (request.user) return;
@@ -176,12 +176,8 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
   await signIn(request, header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
 }
 
-/**
- * preHandler factory: signed in (401 otherwise) and admin or holding one of `flags` (403 otherwise).
- * Use as `{ preHandler: requirePermission('manage_pallets') }`; it runs before the body is
- * acted on, so a 403 writes nothing.
- */
-export function requirePermission(...flags: [PermissionFlag, ...PermissionFlag[]]) {
+/** The guard of a route needing one of `flags`: signed in (401 otherwise) and holding one (403 otherwise). */
+function requirePermission(...flags: [PermissionFlag, ...PermissionFlag[]]) {
   return async function checkPermission(request: FastifyRequest): Promise<void> {
     await requireAuth(request);
     if (!flags.some((flag) => userHolds(request.user!, flag))) throw forbidden();
@@ -213,18 +209,20 @@ export function needOf(method: string, url: string): Need | undefined {
  */
 export function registerApiPolicy(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const need = needOf(method, route.url);
-      if (need === undefined) continue;
-      if (route.preHandler !== undefined)
-        throw new Error(`${method} ${route.url} guards itself: its guard comes from the API's policy`);
-      route.preHandler = guardOf(need);
-    }
+    const methods = [route.method].flat();
+    const needs = methods.map((method) => needOf(method, route.url));
+    if (needs[0] === undefined) return;
+    // one guard a route: a route of several methods could need several
+    if (methods.length > 1)
+      throw new Error(`${methods.join(', ')} ${route.url}: one method a route, each in the API's policy`);
+    if (route.preHandler !== undefined)
+      throw new Error(`${methods[0]} ${route.url} guards itself: its guard comes from the API's policy`);
+    route.preHandler = guardOf(needs[0]);
   });
 }
 
-/** preHandler: signed in and an administrator (403 otherwise). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+/** The guard of an administrator's route: signed in and an administrator (403 otherwise). */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireAuth(request);
   if (!request.user!.admin) throw forbidden();
 }

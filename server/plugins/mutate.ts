@@ -42,7 +42,7 @@ const keyPattern = /^[\x21-\x7e]{1,200}$/;
  * and body again and changes nothing. Use it in every authenticated mutating handler:
  *
  * ```ts
- * app.post('/api/things', { preHandler: requirePermission('manage_pallets'), schema }, (req, reply) =>
+ * app.post('/api/things', { schema }, (req, reply) => // guarded by the API's policy
  *   mutate(req, reply, async (trx, user) => {
  *     const thing = await insertThing(trx, req.body);
  *     return { status: 201, body: thing, live: [{ locationId, message }], analytics: [{ … }] };

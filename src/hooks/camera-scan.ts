@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { connect, EMPTY, filter, map, merge, Observable, switchMap } from 'rxjs';
 // the decoder is a file of this app's own build, so the camera reads labels without a CDN or a network
 import zxingReaderWasm from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { cameraDetectEveryMs } from '../../streams/config';
 import { oncePerSighting, readEvery } from '../../streams/scan';
 import { type Services, useServices } from '../services';
 
@@ -71,7 +72,7 @@ const isCode = (event: CameraEvent): event is { name: 'code'; text: string } => 
  */
 function camera$(
   video: HTMLVideoElement,
-  { setScanningMode, device }: Pick<Services, 'setScanningMode' | 'device'>,
+  { setScanningMode, device, scheduler }: Pick<Services, 'setScanningMode' | 'device' | 'scheduler'>,
 ): Observable<CameraEvent> {
   return new Observable<CameraEvent>((subscriber) => {
     let closed = false;
@@ -103,7 +104,7 @@ function camera$(
       if (closed) return;
       // the reads end with the camera
       subscriber.add(
-        readEvery(() => detectCodes(detector, video)).subscribe({
+        readEvery(() => detectCodes(detector, video), cameraDetectEveryMs, scheduler).subscribe({
           next: (codes) => {
             for (const code of codes) subscriber.next({ name: 'code', text: code.rawValue });
           },

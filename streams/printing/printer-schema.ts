@@ -4,7 +4,7 @@ import { type HostStatus, type PrinterStatus, printerStates } from './host-statu
 import { printerDpis } from './label-layout';
 
 /** A printer's state and its last `~HS` answer, as the API answers them. */
-export const printerStatusSchema = z
+const printerStatusSchema = z
   .object({
     state: z.enum(printerStates),
     flags: z
