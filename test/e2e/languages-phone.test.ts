@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPallet, call, createPallet, createPhoneUser } from './support/api';
 import { scanWithWedge, signIn, waitForPath } from './support/app';
 import { openBrowser, phone } from './support/browser';
-import { htmlLang, overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import {
+  htmlLang,
+  overflowsSideways,
+  setPseudoLocale,
+  textsCutShort,
+  textsLeftInCode,
+} from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -197,6 +203,9 @@ describe('a Dutch phone', () => {
 
       const look = async (name: string) => {
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
+        // the bottom bar's six entries read whole in Dutch ("Logistiek" the longest), none cut short
+        const bar = page.getByRole('navigation', { name: 'Hoofdmenu' });
+        expect({ name, cut: await textsCutShort(bar) }).toEqual({ name, cut: [] });
         await page.screenshot({ path: join(screenshots, 'nl', `phone-${name}.png`) });
       };
       await walk(page, look);

@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { pseudoLocaleKey } from '../../../src/deps';
 import { isPseudoLocalised } from '../../../src/i18n/pseudo';
 
@@ -84,3 +84,14 @@ export const htmlLang = (page: Page) => page.evaluate(() => document.documentEle
 /** Whether anything on the page sticks out sideways (a word too long for its box pushes the page wider). */
 export const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/**
+ * The texts inside `within` cut short on the screen: an element whose words are wider than its box
+ * (an ellipsis, or clipped), as a word too long for a narrow column is.
+ */
+export const textsCutShort = (within: Locator) =>
+  within.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((el) => el.childElementCount === 0 && el.textContent?.trim() && el.scrollWidth > el.clientWidth)
+      .map((el) => el.textContent?.trim()),
+  );
