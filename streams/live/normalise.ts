@@ -1,3 +1,4 @@
+import { camelName } from '../http/case';
 import { isLocale, locales } from '../i18n/locales';
 import { isScale } from '../scales/scale';
 import type { EntityAction, LiveEvent, Order, Pallet, SseMessage, StorageZone } from './types';
@@ -26,46 +27,10 @@ const entityActions = new Set<string>(['add', 'update', 'delete']);
 const isRecord = (value: unknown): value is Raw =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The snake_case names the server sends (SPEC 7), in camelCase. */
-const knownNames: ReadonlyMap<string, string> = new Map(
-  [
-    'location_id',
-    'pallet_id',
-    'order_id',
-    'zone_id',
-    'assignment_id',
-    'position_id',
-    'pallet_type',
-    'box_type',
-    'tomato_type',
-    'tomato_option',
-    'qr_code',
-    'storage_zone',
-    'row_index',
-    'added_by',
-    'created_at',
-    'updated_at',
-    'shipped_at',
-    'pallet_ids',
-    'assigned_pallets',
-    'row_capacity',
-    'row_pallets',
-  ].map((name) => [name, camel(name)]),
-);
-
-/** A snake_case name in camelCase (pallet_id → palletId); other names as they are. */
-function camel(key: string): string {
-  if (!key.includes('_')) return key;
-  const [first, ...rest] = key.split('_');
-  let name = first;
-  for (const part of rest) if (part) name += part[0].toUpperCase() + part.slice(1);
-  return name;
-}
-
 /** Shallow copy with snake_case keys in camelCase (payloads may come either way, SPEC 7). */
 function camelKeys(raw: Raw): Raw {
   const out: Raw = {};
-  for (const key in raw) out[knownNames.get(key) ?? camel(key)] = raw[key];
+  for (const key in raw) out[camelName(key)] = raw[key];
   return out;
 }
 
