@@ -53,8 +53,8 @@ export type Services = {
   analytics: Analytics;
   /** The day and week the dashboards look at (SPEC 3 date settings), checked every 15 min for a new day. */
   dates: DateSettingsStore;
-  /** A user's name by id, each fetched once (SPEC 7). */
-  userName: (id: string) => Observable<string>;
+  /** A user's name by id, each fetched once (SPEC 7); null for one whose record cannot be read. */
+  userName: (id: string) => Observable<string | null>;
   /** Tells the streams which path the router shows (the connection stays off on /login). */
   showPath: (path: string) => void;
   /** Pull-to-refresh: loads the chosen location's data again. */

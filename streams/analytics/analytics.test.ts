@@ -4,7 +4,7 @@ import { createApiClient } from '../http/client';
 import { createFakeFetch, type FakeAnswer, type FakeRequest } from '../http/fake-fetch';
 import { createAnalytics, fallbackEventTypes } from './analytics';
 import { adBlockerAdvice } from './reads';
-import { createUserNames, fallbackUserName } from './user-names';
+import { createUserNames } from './user-names';
 
 const user = '0f9c2a4e-1b7d-4c8e-9a3f-5d6e7f8a9b0c';
 const pallet = '01936b2e-7c4a-7d3e-8f1a-2b3c4d5e6f70';
@@ -164,7 +164,7 @@ describe('reads with endpoint fallback (SPEC 7)', () => {
 });
 
 describe('user names (SPEC 7)', () => {
-  it('reads the username once per id and falls back to "User" plus the id', async () => {
+  it('reads the username once per id, and says which cannot be read', async () => {
     const { fetch, api } = setup((request) =>
       request.path === '/api/users/u1'
         ? { body: { success: true, data: { username: 'alice' } } }
@@ -173,13 +173,12 @@ describe('user names (SPEC 7)', () => {
     const names = createUserNames(api);
     expect(await firstValueFrom(names('u1'))).toBe('alice');
     expect(await firstValueFrom(names('u1'))).toBe('alice');
-    expect(await firstValueFrom(names('u2'))).toBe('User u2');
+    expect(await firstValueFrom(names('u2'))).toBeNull();
     expect(fetch.calls.map((call) => call.path)).toEqual(['/api/users/u1', '/api/users/u2']);
-    expect(fallbackUserName('7')).toBe('User 7');
   });
 
-  it('falls back when the answer has no username', async () => {
+  it('reads no name from a refusal', async () => {
     const { api } = setup(() => ({ body: { success: false, data: { username: 'x' } } }));
-    expect(await firstValueFrom(createUserNames(api)('u3'))).toBe('User u3');
+    expect(await firstValueFrom(createUserNames(api)('u3'))).toBeNull();
   });
 });

@@ -41,4 +41,4 @@ export {
 export type { LoggedEvent } from './logged-event';
 export { type AnalyticsPrefix, type AnalyticsRead, adBlockerAdvice, analyticsPrefixes } from './reads';
 export type { UserActivity } from './user-activity';
-export { createUserNames, fallbackUserName } from './user-names';
+export { createUserNames } from './user-names';

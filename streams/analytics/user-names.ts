@@ -1,12 +1,13 @@
 import { catchError, defer, map, type Observable, of, shareReplay } from 'rxjs';
 import type { ApiClient } from '../http/client';
 
-/** The name shown for a user whose record cannot be read (SPEC 7). */
-export const fallbackUserName = (id: string): string => `User ${id}`;
-
-/** Usernames by id from GET /api/users/{id}, each fetched once and cached. */
-export function createUserNames(api: Pick<ApiClient, 'request$'>): (id: string) => Observable<string> {
-  const cache = new Map<string, Observable<string>>();
+/**
+ * Usernames by id from GET /api/users/{id}, each fetched once and cached; null for a user whose
+ * record cannot be read, whom the screens name with SPEC 7's fallback ("User" plus the id) in
+ * their language.
+ */
+export function createUserNames(api: Pick<ApiClient, 'request$'>): (id: string) => Observable<string | null> {
+  const cache = new Map<string, Observable<string | null>>();
   return (id) => {
     let name = cache.get(id);
     if (!name) {
@@ -17,11 +18,9 @@ export function createUserNames(api: Pick<ApiClient, 'request$'>): (id: string) 
         }),
       ).pipe(
         map((body) =>
-          body?.success !== false && typeof body?.data?.username === 'string'
-            ? body.data.username
-            : fallbackUserName(id),
+          body?.success !== false && typeof body?.data?.username === 'string' ? body.data.username : null,
         ),
-        catchError(() => of(fallbackUserName(id))),
+        catchError(() => of(null)),
         shareReplay(1),
       );
       cache.set(id, name);
