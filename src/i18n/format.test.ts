@@ -32,8 +32,8 @@ describe('formats', () => {
 
   it('says how long ago, in the largest whole unit', () => {
     const now = friday.getTime();
-    expect(nl.ago(now - 2 * minute, now)).toBe('2 minuten geleden');
-    expect(en.ago(now - 2 * minute, now)).toBe('2 minutes ago');
+    expect(nl.ago(now - 2 * minute, now)).toBe('2 min. geleden');
+    expect(en.ago(now - 2 * minute, now)).toBe('2 min ago');
     expect(en.ago(now - 10_000, now)).toBe('now');
     expect(nl.ago(now - 10_000, now)).toBe('nu');
     expect(en.ago(now - 5 * 60 * minute, now)).toBe('5 hours ago');

@@ -36,7 +36,7 @@ export interface Formats {
   dateTime(value: DateInput): string;
   /** "week 48" in either language (ISO weeks). */
   week(value: DateInput): string;
-  /** How long ago `at` was at `now`: "2 minuten geleden" / "2 minutes ago", "nu" / "now". */
+  /** How long ago `at` was at `now`: "2 min. geleden" / "2 min ago", "5 uur geleden" / "5 hours ago", "nu" / "now". */
   ago(at: DateInput, now: number): string;
   /** "a, b en c" (nl) / "a, b and c" (en). */
   list(items: readonly string[]): string;
@@ -70,6 +70,8 @@ export function formatsOf(language: string): Formats {
     hourCycle: 'h23',
   });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  // minutes short, as a table's column has room for: "41 min. geleden" beside "1 uur geleden"
+  const minutes = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   const list = new Intl.ListFormat(locale, { type: 'conjunction' });
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
   const formats: Formats = {
@@ -85,7 +87,7 @@ export function formatsOf(language: string): Formats {
     ago: (at, now) => {
       const age = Math.max(0, now - toDate(at).getTime());
       if (age < minuteMs) return relative.format(0, 'second');
-      if (age < hourMs) return relative.format(-Math.floor(age / minuteMs), 'minute');
+      if (age < hourMs) return minutes.format(-Math.floor(age / minuteMs), 'minute');
       if (age < dayMs) return relative.format(-Math.floor(age / hourMs), 'hour');
       return relative.format(-Math.floor(age / dayMs), 'day');
     },

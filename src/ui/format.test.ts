@@ -6,10 +6,10 @@ describe('dashboard formats', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');
   it('writes ages in the largest whole unit, in the language asked for', () => {
     expect(ageText('2026-11-24T11:59:30Z', now)).toBe('now');
-    expect(ageText('2026-11-24T11:48:00Z', now)).toBe('12 minutes ago');
+    expect(ageText('2026-11-24T11:48:00Z', now)).toBe('12 min ago');
     expect(ageText('2026-11-24T07:00:00Z', now)).toBe('5 hours ago');
     expect(ageText('2026-11-21T12:00:00Z', now)).toBe('3 days ago');
-    expect(ageText('2026-11-24T11:48:00Z', now, formatsOf('nl'))).toBe('12 minuten geleden');
+    expect(ageText('2026-11-24T11:48:00Z', now, formatsOf('nl'))).toBe('12 min. geleden');
     expect(ageText(undefined, now)).toBe('-');
   });
   it('counts rows from 1 and leaves a dash where a pallet is not stored', () => {

@@ -6,7 +6,7 @@ import { type Formats, formats } from '../i18n/format';
  */
 export const shortId = (id: string): string => id.slice(-8);
 
-/** How long ago `createdAt` was, in the app's language: "12 minutes ago", "12 minuten geleden"; "-" without a time. */
+/** How long ago `createdAt` was, in the app's language: "12 min ago", "12 min. geleden"; "-" without a time. */
 export function ageText(createdAt: unknown, now: number, format: Formats = formats()): string {
   const at = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
   return Number.isFinite(at) ? format.ago(at, now) : '-';

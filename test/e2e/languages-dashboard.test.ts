@@ -7,7 +7,13 @@ import en from '../../src/locales/en/dashboard.json';
 import { type ApiPallet, call, createPallet, people } from './support/api';
 import { signIn } from './support/app';
 import { openBrowser } from './support/browser';
-import { htmlLang, overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import {
+  htmlLang,
+  overflowsSideways,
+  setPseudoLocale,
+  textsCutShort,
+  textsLeftInCode,
+} from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -184,9 +190,14 @@ describe('the dashboard in a Dutch browser', () => {
       );
       await shoot('delete', () => actions.nth(2).click());
       await jansen(page).getByRole('button', { expanded: false }).click();
+      // the board's heads and rows read whole in Dutch ("Palletsoort", "5 min. geleden"), at the
+      // desk and at tablet width (where the board scrolls sideways rather than cut its words)
+      const board = page.locator('table[aria-rowcount]');
+      expect({ at: 1440, cut: await textsCutShort(board) }).toEqual({ at: 1440, cut: [] });
       await page.screenshot({ path: join(screenshots, 'nl', 'dashboard-1440.png') });
       await page.setViewportSize({ width: 1024, height: 900 });
       expect(await overflowsSideways(page)).toBe(false);
+      expect({ at: 1024, cut: await textsCutShort(board) }).toEqual({ at: 1024, cut: [] });
       await page.screenshot({ path: join(screenshots, 'nl', 'dashboard-1024.png') });
 
       // English from the header's switch: the open screen at once, no reload, the filters and

@@ -16,20 +16,25 @@ import { formatWeight } from '../../ui/qr-modal';
 import { type Column, rowHeightPx, useVirtualRows, VirtualTable } from '../../ui/virtual-table';
 import styles from './pallet-table.module.css';
 
-/** The columns, by their heading's message; the actions' width is what the person's actions take. */
+/**
+ * The columns, by their heading's message; the actions' width is what the person's actions take.
+ * Each has its width (1,140 px in all with three actions: the board's `min-width`); a wider board
+ * shares what is left among them.
+ */
 export const columns = (actionsPx: number) =>
   [
     ['ticked', '40px'],
-    ['id', '88px'],
-    ['tomato', undefined],
-    ['box', undefined],
-    ['option', '88px'],
-    ['palletType', '88px'],
-    ['weight', '112px'],
-    ['place', '11%'],
-    ['order', undefined],
-    ['addedBy', undefined],
-    ['age', '96px'],
+    ['id', '80px'],
+    ['tomato', '80px'],
+    ['box', '112px'],
+    ['option', '68px'],
+    ['palletType', '104px'],
+    ['weight', '96px'],
+    ['place', '116px'],
+    ['order', '96px'],
+    ['addedBy', '96px'],
+    // "41 min. geleden", "12 dagen geleden" on one line
+    ['age', '120px'],
     ['actions', `${actionsPx}px`],
   ] as const satisfies readonly Column[];
 
@@ -67,7 +72,7 @@ function OrderName({ id }: { id: string }) {
 function Text({ value, data }: { value: string | null | undefined; data?: boolean }) {
   return (
     <td title={value ?? undefined} translate={data ? 'no' : undefined}>
-      {value ?? '-'}
+      <span className={styles.lines}>{value ?? '-'}</span>
     </td>
   );
 }
@@ -170,12 +175,19 @@ const PalletRow = memo(function PalletRow({
             : null
         }
       />
-      <td translate="no">{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</td>
       <td translate="no">
-        <AddedBy id={pallet.addedBy} />
+        <span className={styles.lines}>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</span>
+      </td>
+      <td translate="no">
+        <span className={styles.lines}>
+          <AddedBy id={pallet.addedBy} />
+        </span>
       </td>
       <td>
-        <time dateTime={typeof pallet.createdAt === 'string' ? pallet.createdAt : undefined}>
+        <time
+          className={styles.lines}
+          dateTime={typeof pallet.createdAt === 'string' ? pallet.createdAt : undefined}
+        >
           {ageText(pallet.createdAt, now, format)}
         </time>
       </td>
@@ -304,7 +316,7 @@ export function PalletTable({
         rows={rows}
         ids={ids}
         label={t('board.title')}
-        columns={columns(actions.edit ? 132 : 52)}
+        columns={columns(actions.edit ? 132 : 72)}
         heading={(name) =>
           name === 'ticked' ? (
             <span className="visually-hidden">{t('column.ticked')}</span>

@@ -87,11 +87,18 @@ export const overflowsSideways = (page: Page) =>
 
 /**
  * The texts inside `within` cut short on the screen: an element whose words are wider than its box
- * (an ellipsis, or clipped), as a word too long for a narrow column is.
+ * (an ellipsis, or clipped), as a word too long for a narrow column is, or take more lines than it
+ * shows. Visually hidden texts (a box of 1 px, for screen readers) are not on the screen.
  */
 export const textsCutShort = (within: Locator) =>
   within.evaluate((root) =>
     [root, ...root.querySelectorAll('*')]
-      .filter((el) => el.childElementCount === 0 && el.textContent?.trim() && el.scrollWidth > el.clientWidth)
+      .filter(
+        (el) =>
+          el.childElementCount === 0 &&
+          el.textContent?.trim() &&
+          el.clientWidth > 1 &&
+          (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1),
+      )
       .map((el) => el.textContent?.trim()),
   );
