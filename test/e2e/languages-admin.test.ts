@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDefaultPrinter, adminNewPassword, call, createPallet } from './support/api';
 import { chooseLocationIfAsked, submitLogin, waitForPath } from './support/app';
 import { withPage } from './support/browser';
-import { overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { overflowsSideways, setPseudoLocale, textsCutShort, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -228,6 +228,7 @@ describe('the admin area and the printers in Dutch', () => {
         await openSection(page, section);
         await page.locator(sectionReady[section]).first().waitFor(slow);
         expect(await overflowsSideways(page)).toBe(false);
+        expect({ section, cut: await textsCutShort(page.locator('main')) }).toEqual({ section, cut: [] });
         await page.screenshot({
           path: join(screenshots, 'nl', `admin-${section}-${width}.png`),
           fullPage: true,
@@ -247,6 +248,10 @@ describe('the admin area and the printers in Dutch', () => {
         expect(await preview.getAttribute('lang')).toBe('nl');
       }
       expect(await overflowsSideways(page)).toBe(false);
+      expect({ printers: width, cut: await textsCutShort(page.locator('main')) }).toEqual({
+        printers: width,
+        cut: [],
+      });
       await page.screenshot({ path: join(screenshots, 'nl', `printers-${width}.png`), fullPage: true });
     });
   });

@@ -10,7 +10,7 @@ import { toastDefaultDurationMs } from '../../streams/config';
 import { type ApiPallet, adminNewPassword, call } from './support/api';
 import { signIn } from './support/app';
 import { withPage } from './support/browser';
-import { overflowsSideways, setPseudoLocale, textsLeftInCode } from './support/pseudo';
+import { overflowsSideways, setPseudoLocale, textsCutShort, textsLeftInCode } from './support/pseudo';
 import { startSeededServer } from './support/seeded';
 import type { RunningServer } from './support/server';
 
@@ -223,9 +223,11 @@ describe('a Dutch browser', () => {
     await withPrintablePage({ ...at(1440), locale: 'nl-NL' }, async (page) => {
       const shoot = async (name: string) => {
         expect(await overflowsSideways(page)).toBe(false);
+        expect({ name, cut: await textsCutShort(page.locator('main')) }).toEqual({ name, cut: [] });
         await page.screenshot({ path: join(screenshots, 'nl', `${name}-1440.png`), fullPage: true });
         await page.setViewportSize({ width: 1024, height: 900 });
         expect(await overflowsSideways(page)).toBe(false);
+        expect({ name, cut: await textsCutShort(page.locator('main')) }).toEqual({ name, cut: [] });
         await page.screenshot({ path: join(screenshots, 'nl', `${name}-1024.png`), fullPage: true });
         await page.setViewportSize({ width: 1440, height: 900 });
       };
@@ -310,6 +312,7 @@ describe('a Dutch browser', () => {
         for (const width of widths) {
           await page.setViewportSize({ width, height: 900 });
           expect(await overflowsSideways(page)).toBe(false);
+          expect({ name, cut: await textsCutShort(page.locator('main')) }).toEqual({ name, cut: [] });
           await page.screenshot({ path: join(screenshots, 'nl', `${name}-${width}.png`), fullPage: true });
         }
       };

@@ -63,7 +63,8 @@ const columns = [
   ['option', undefined],
   ['palletType', undefined],
   ['weight', '110px'],
-  ['zone', undefined],
+  // "Niet in opslag" whole
+  ['zone', '132px'],
   // an age badge and its age in words side by side ("Bijna over datum", "12 dagen geleden")
   ['age', '260px'],
 ] as const satisfies readonly Column[];

@@ -87,8 +87,9 @@ export const overflowsSideways = (page: Page) =>
 
 /**
  * The texts inside `within` cut short on the screen: an element whose words are wider than its box
- * (an ellipsis, or clipped), as a word too long for a narrow column is, or take more lines than it
- * shows. Visually hidden texts (a box of 1 px, for screen readers) are not on the screen.
+ * and cut at its edge (an ellipsis, clipped) or run out of a button, as a word too long for a narrow
+ * column does, or that has more lines than it shows. Visually hidden texts (a box of 1 px, for screen readers) are not
+ * on the screen.
  */
 export const textsCutShort = (within: Locator) =>
   within.evaluate((root) =>
@@ -98,7 +99,11 @@ export const textsCutShort = (within: Locator) =>
           el.childElementCount === 0 &&
           el.textContent?.trim() &&
           el.clientWidth > 1 &&
-          (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1),
+          // words running out of a box drawn round them (a button's), or cut at its edge
+          ((el.scrollWidth > el.clientWidth &&
+            (getComputedStyle(el).overflowX !== 'visible' || el.closest('button') !== null)) ||
+            // a line hidden, not the few pixels a glyph reaches below its line
+            (getComputedStyle(el).overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 4)),
       )
       .map((el) => el.textContent?.trim()),
   );
