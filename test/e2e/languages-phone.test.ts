@@ -203,9 +203,11 @@ describe('a Dutch phone', () => {
 
       const look = async (name: string) => {
         expect({ name, overflows: await overflowsSideways(page) }).toEqual({ name, overflows: false });
-        // the bottom bar's six entries read whole in Dutch ("Logistiek" the longest), none cut short
+        // the screen and the bottom bar's six entries read whole in Dutch ("Logistiek" the
+        // longest), none cut short
         const bar = page.getByRole('navigation', { name: 'Hoofdmenu' });
         expect({ name, cut: await textsCutShort(bar) }).toEqual({ name, cut: [] });
+        expect({ name, cut: await textsCutShort(page.locator('main')) }).toEqual({ name, cut: [] });
         await page.screenshot({ path: join(screenshots, 'nl', `phone-${name}.png`) });
       };
       await walk(page, look);

@@ -10,6 +10,7 @@ import {
   overflowsSideways,
   pseudoStorage,
   setPseudoLocale,
+  textsCutShort,
   textsLeftInCode,
 } from './support/pseudo';
 import { type RunningServer, startServer } from './support/server';
@@ -148,6 +149,7 @@ describe('a Dutch browser', () => {
       expect(await page.title()).toBe('Inloggen · Tomato Warehouse');
       await page.getByLabel('Gebruikersnaam').fill(people.desk.username);
       expect(await page.getByLabel('Onthoud mij').count()).toBe(1);
+      expect(await textsCutShort(page.locator('body'))).toEqual([]);
       await page.screenshot({ path: join(screenshots, 'nl', 'login.png') });
 
       await page.getByRole('button', { name: 'EN – English' }).click();
@@ -176,13 +178,19 @@ describe('a Dutch browser', () => {
       expect(await nav.getByRole('link', { name: 'Voorraad' }).count()).toBe(1);
       expect(await page.locator('header').getByRole('button', { name: 'Uitloggen' }).count()).toBe(1);
       expect(await htmlLang(page)).toBe('nl');
+      // the frame's words whole: the header, the menu
+      expect(await textsCutShort(page.locator('header'))).toEqual([]);
+      expect(await textsCutShort(nav)).toEqual([]);
       await page.screenshot({ path: join(screenshots, 'nl', 'shell.png') });
     });
   });
 
   it("shows the location step, the change of password with a 422's fields worded, and the refusals of a console and of the sign-in in Dutch", async () => {
     await withPage({ ...wide, locale: 'nl-NL' }, async (page) => {
-      const shoot = (name: string) => page.screenshot({ path: join(screenshots, 'nl', `${name}.png`) });
+      const shoot = async (name: string) => {
+        expect({ name, cut: await textsCutShort(page.locator('body')) }).toEqual({ name, cut: [] });
+        await page.screenshot({ path: join(screenshots, 'nl', `${name}.png`) });
+      };
       const signInAs = async (who: { username: string; password: string }) => {
         await page.goto(`${server.url}/login`);
         await page.getByLabel('Gebruikersnaam').fill(who.username);
