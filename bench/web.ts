@@ -31,10 +31,11 @@ const lazy = readdirSync(join(dist, 'assets'))
   .map((f) => `assets/${f}`);
 const initialJsGzipKb = Math.round(initial.reduce((sum, f) => sum + gzipKb(f), 0) * 10) / 10;
 const lazyChunks = Object.fromEntries(lazy.map((f) => [f.replace(/^assets\//, ''), gzipKb(f)]));
-// the catalogue chunks by language and namespace (vite.config.ts names them locale-<language>-<namespace>-<hash>.js)
+// the catalogue chunks by language and namespace (vite.config.ts names them
+// locale-<language>-<namespace>-<hash>.js; the hash is 8 characters, dashes among them)
 const catalogues: Record<string, Record<string, number>> = {};
 for (const [name, size] of Object.entries(lazyChunks)) {
-  const match = /^locale-([^-]+)-(.+)-[^-]+\.js$/.exec(name);
+  const match = /^locale-([^-]+)-(.+)-[\w-]{8}\.js$/.exec(name);
   if (match) catalogues[match[1]] = { ...catalogues[match[1]], [match[2]]: size };
 }
 
