@@ -243,6 +243,10 @@ describe('the mobile operator', () => {
       await offline.setOffline(true);
       const queue = page.getByTestId('offline-queue');
       await queue.getByText('Offline · 0 waiting').waitFor();
+      // and the server is down until the phone's moves are checked unsent, as it is out of a
+      // phone's reach without network: a queued move once reached it past both, under a full
+      // test run
+      await server.stop();
       // each move shows in the row at once, marked as waiting to be sent
       for (const [n, pallet] of [p1, p2, p3].entries()) {
         await hardwareScan(page, JSON.stringify({ id: pallet.id }));
@@ -305,6 +309,7 @@ describe('the mobile operator', () => {
       await shoot(page, 'offline-pallet');
       await page.getByRole('link', { name: '‹ Back to Offline store · Row 1' }).click();
 
+      await server.start();
       const zonesNow = await api<{ data: { id: string; rowPallets: string[][] }[] }>(
         'GET',
         `/api/storage/zones?locationId=${locationId}`,
