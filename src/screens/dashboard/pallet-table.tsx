@@ -2,7 +2,15 @@ import type { LucideIcon } from 'lucide-react';
 import Pencil from 'lucide-react/icons/pencil';
 import QrCode from 'lucide-react/icons/qr-code';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { type KeyboardEvent, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pallet, PalletSort } from '../../../streams/live';
 import { useChanged, useOptimistic, useOrder, usePallet } from '../../hooks/live';
@@ -68,12 +76,21 @@ function OrderName({ id }: { id: string }) {
   return <>{typeof order?.customer === 'string' ? order.customer : shortId(id)}</>;
 }
 
-/** A cell of text ("-" when there is none), in full on hover where the column cuts it short; `data` as it is, never translated. */
+/** A cell whose words take up to two lines; `data` as it is, never translated. */
+function Cell({ children, title, data }: { children: ReactNode; title?: string; data?: boolean }) {
+  return (
+    <td title={title} translate={data ? 'no' : undefined}>
+      <span className={styles.lines}>{children}</span>
+    </td>
+  );
+}
+
+/** A cell of text ("-" when there is none), in full on hover where the column cuts it short. */
 function Text({ value, data }: { value: string | null | undefined; data?: boolean }) {
   return (
-    <td title={value ?? undefined} translate={data ? 'no' : undefined}>
-      <span className={styles.lines}>{value ?? '-'}</span>
-    </td>
+    <Cell title={value ?? undefined} data={data}>
+      {value ?? '-'}
+    </Cell>
   );
 }
 
@@ -175,14 +192,10 @@ const PalletRow = memo(function PalletRow({
             : null
         }
       />
-      <td translate="no">
-        <span className={styles.lines}>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</span>
-      </td>
-      <td translate="no">
-        <span className={styles.lines}>
-          <AddedBy id={pallet.addedBy} />
-        </span>
-      </td>
+      <Cell data>{pallet.orderId ? <OrderName id={pallet.orderId} /> : '-'}</Cell>
+      <Cell data>
+        <AddedBy id={pallet.addedBy} />
+      </Cell>
       <td>
         <time
           className={styles.lines}
