@@ -252,15 +252,18 @@ describe('heartbeat', () => {
   it(`sends event: heartbeat every ${heartbeatMs} ms (15 s by default) to an idle stream`, async () => {
     const { id } = await server.createLocation();
     const f = await open(id);
-    await until(() => f.messages.filter((m) => m.event === 'heartbeat').length >= 4, 5_000);
-    const beats = f.messages.filter((m) => m.event === 'heartbeat');
+    await until(() => f.messages.filter((m) => m.event === 'heartbeat').length >= 5, 5_000);
+    const beats = f.messages.filter((m) => m.event === 'heartbeat').slice(0, 5);
     expect(JSON.parse(beats[0].data)).toEqual({ type: 'heartbeat', timestamp: expect.any(String) });
     const stamps = beats.map((m) => Date.parse(JSON.parse(m.data).timestamp));
     const gaps = stamps.slice(1).map((t, i) => t - stamps[i]);
-    for (const gap of gaps) {
-      expect(gap).toBeGreaterThanOrEqual(heartbeatMs - 20);
-      expect(gap).toBeLessThan(heartbeatMs * 2);
-    }
+    for (const gap of gaps) expect(gap).toBeLessThan(heartbeatMs * 2);
+    // A beat is stamped when the busy event loop gets to it, and the next is not pushed back by
+    // as much (seen: 176 ms after a late one), so one gap alone can be short: the mean of four is
+    // the interval.
+    // The clock's exact turns are the marble tests' (live-schedule.test.ts); a beat every turn
+    // (100 ms) would fail here.
+    expect((stamps[4] - stamps[0]) / 4).toBeGreaterThanOrEqual(heartbeatMs - 20);
   });
 
   it('spreads heartbeats: streams opened one after another get theirs in different turns', async () => {
