@@ -226,8 +226,14 @@ describe('a Dutch phone', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage' }).waitFor();
       expect(await htmlLang(page)).toBe('en');
       expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      // the screens below are opened anew, from the user the server keeps: the choice is saved
+      // first (opened before its answer, the app once started from the English one)
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith('/api/auth/me') && response.request().method() === 'PATCH',
+      );
       await page.locator('#main').getByRole('button', { name: 'NL – Nederlands' }).click();
       await page.getByRole('link', { name: 'Wachtwoord wijzigen' }).waitFor();
+      expect((await saved).ok()).toBe(true);
 
       // offline: the change kept on the phone, then the server's refusal of it, in Dutch
       const row = rows[1];
