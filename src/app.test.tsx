@@ -9,6 +9,7 @@ import { createMemoryStorage, createSession, type Session, type Tabs, type User 
 import { createTabHub } from '../streams/session/test-kit';
 import { AppProviders, AppRoutes } from './app';
 import { fakeDevice } from './fake-device';
+import { screenChunks } from './routes/screens';
 import { createServices } from './services';
 import { nextViewport } from './ui/layout/viewport';
 
@@ -30,7 +31,7 @@ const ann: User = {
 
 function mount(
   path: string,
-  server: (request: FakeRequest) => FakeAnswer,
+  server: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
   {
     signedIn = true,
     userAgent = desktopAgent,
@@ -96,6 +97,19 @@ describe('the app', () => {
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toBe('Service unavailable. Please try again later');
     expect(toast.closest('[data-position="top-right"]')).not.toBeNull();
+  });
+
+  it('loads the code of the screen asked for while the permissions that decide it are on their way', async () => {
+    const preload = vi.spyOn(screenChunks.inventory, 'preload');
+    try {
+      mount('/dashboard/inventory', (r) =>
+        r.path.endsWith('/restrictions') ? new Promise<FakeAnswer>(() => {}) : { status: 404 },
+      );
+      expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Loading...');
+      expect(preload).toHaveBeenCalled();
+    } finally {
+      preload.mockRestore();
+    }
   });
 
   it('shows the dashboard once the location is known', async () => {

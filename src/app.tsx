@@ -10,7 +10,7 @@ import { i18n } from './i18n/i18n';
 import type { Chunk } from './routes/chunk';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
-import { screenChunks, shellChunk } from './routes/screens';
+import { preloadScreen, screenChunks, shellChunk } from './routes/screens';
 import LoginScreen from './screens/login/login-screen';
 import { type Services, ServicesProvider, useServices } from './services';
 import { AccessDenied, AdminDenied, ConsoleDenied } from './shell/access-denied';
@@ -80,8 +80,13 @@ function Gate() {
       session.preferences.saveLastLocation(path);
   }, [shown, target.screen, path, session]);
   // the mobile rule needs the permissions: wait for them rather than redirect on a guess
-  // (the login screen stays: it waits for them itself to check the new user's access)
-  if (user && permissions.loading && target.screen !== 'login') return <LoadingPlaceholder />;
+  // (the login screen stays: it waits for them itself to check the new user's access), loading
+  // meanwhile the code of the screen asked for, which the guess most often is
+  const waiting = user !== null && permissions.loading && target.screen !== 'login';
+  useEffect(() => {
+    if (waiting) preloadScreen(target.screen);
+  }, [waiting, target.screen]);
+  if (waiting) return <LoadingPlaceholder />;
   return shown ? <Screen screen={target.screen} /> : <Navigate to={target.path} replace />;
 }
 

@@ -48,6 +48,18 @@ describe('LazyScreen', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('loads a screen preloaded before it is shown once, and shows it at once', async () => {
+    const load = vi.fn().mockResolvedValue({ default: Screen });
+    const chunk = createChunk(load);
+    chunk.preload();
+    chunk.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => {});
+    render(<LazyScreen chunk={chunk} />);
+    expect(screen.getByRole('heading').textContent).toBe('Dashboard');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('loads a screen once however often it is shown', async () => {
     const load = vi.fn().mockResolvedValue({ default: Screen });
     const chunk = createChunk(load);

@@ -42,17 +42,25 @@ export function loadChunk$(load: Loader, scheduler: SchedulerLike = asyncSchedul
   );
 }
 
-/** A lazily loaded screen: loads on first read, keeps the loaded code, and can retry a failure. */
+/**
+ * A lazily loaded screen: loads on first read (or when asked to before), keeps the loaded code,
+ * and can retry a failure.
+ */
 export function createChunk(load: Loader, scheduler: SchedulerLike = asyncScheduler) {
   const state = new BehaviorSubject<ChunkState | null>(null);
   const attempt = () => {
     loadChunk$(load, scheduler).subscribe((s) => state.next(s));
   };
+  const start = () => {
+    if (state.value === null) attempt();
+  };
   return {
     state$: defer(() => {
-      if (state.value === null) attempt();
+      start();
       return state;
     }) as Observable<ChunkState>,
+    /** Starts loading before anything reads it (a screen about to be shown). */
+    preload: start,
     retry: () => {
       if (state.value?.status === 'failed') attempt();
     },

@@ -16,10 +16,15 @@ const screen = (load: () => Promise<{ default: ComponentType }>, ...namespaces: 
 
 /**
  * The frame around the signed-in screens (its namespaces load before the first paint), with the
- * live data's code, which every screen in it reads.
+ * live data's code, which every screen in it reads, and the connection's.
  */
 export const shellChunk = createChunk(() =>
-  Promise.all([import('../shell/shell'), loadLiveCode()]).then(([{ Shell }]) => ({ default: Shell })),
+  Promise.all([
+    import('../shell/shell'),
+    loadLiveCode(),
+    // the live data asks for the connection's code as soon as it runs: fetched beside it
+    import('../../streams/connection/connection'),
+  ]).then(([{ Shell }]) => ({ default: Shell })),
 );
 
 /** The screens loaded on demand, each its own chunk, so /login ships only what it needs. */
@@ -39,3 +44,13 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   admin: screen(() => import('../screens/admin/admin-screen'), 'admin'),
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };
+
+/**
+ * Starts loading the code of `screen` and of the frame around it, before it is shown: while the
+ * permissions that decide it are on their way.
+ */
+export function preloadScreen(screen: ScreenName) {
+  if (!Object.hasOwn(screenChunks, screen)) return;
+  screenChunks[screen as LazyScreenName].preload();
+  if (screen !== 'change-password') shellChunk.preload();
+}
