@@ -122,6 +122,10 @@ describe('the app', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(await screen.findByText('Naaldwijk')).toBeTruthy();
+    // the live stream never connects here, so no data comes: no figure and no count reads 0
+    const figures = [...document.querySelectorAll('[data-figure]')].map((figure) => figure.textContent);
+    expect(figures).toEqual(['…', '…', '…']);
+    expect(screen.getByTestId('pallet-count').textContent).toBe('…');
   });
 
   it('keeps a signed-in user on the screen while the network is down', async () => {

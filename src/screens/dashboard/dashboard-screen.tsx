@@ -51,9 +51,10 @@ import { StoragePanel } from './storage-panel';
 
 /**
  * The overview figures of SPEC 3 for the location, live; the shipped figure is that of the day
- * the date settings select (live for today, read once for another day).
+ * the date settings select (live for today, read once for another day). Until the location's data
+ * has come (`loading`), none reads 0.
  */
-function Overview() {
+function Overview({ loading }: { loading: boolean }) {
   const { totalKgWarehouse, totalKgAssigned, shippedToday } = useOverview();
   const { settings } = useDateSettings();
   const otherDay = settings.isCurrentDay ? null : settings.selectedDay;
@@ -62,13 +63,15 @@ function Overview() {
   const { t } = useTranslation('dashboard');
   const format = useFormats();
   const figures: [string, string, string][] = [
-    [t('overview.warehouse'), format.kg(totalKgWarehouse), 'totalKgWarehouse'],
-    [t('overview.assigned'), format.kg(totalKgAssigned), 'totalKgAssigned'],
+    [t('overview.warehouse'), loading ? '…' : format.kg(totalKgWarehouse), 'totalKgWarehouse'],
+    [t('overview.assigned'), loading ? '…' : format.kg(totalKgAssigned), 'totalKgAssigned'],
     [
       otherDay === null
         ? t('overview.shippedToday')
         : t('overview.shippedOn', { day: format.day(`${otherDay}T12:00`) }),
-      shipped === null ? '…' : t('board.count', { count: shipped, ...grouped(shipped) }),
+      shipped === null || (loading && otherDay === null)
+        ? '…'
+        : t('board.count', { count: shipped, ...grouped(shipped) }),
       'shippedToday',
     ],
   ];
@@ -237,7 +240,7 @@ export default function DashboardScreen() {
         )}
       </div>
       <DateBar />
-      <Overview />
+      <Overview loading={status === 'loading'} />
       <FilterBar
         filters={filters}
         catalog={catalog}
@@ -250,7 +253,7 @@ export default function DashboardScreen() {
           <div className={styles.boardHead}>
             <h2 id="board-title">{t('board.title')}</h2>
             <span className={styles.count} data-testid="pallet-count">
-              {t('board.count', { count: ids.length, ...grouped(ids.length) })}
+              {status === 'loading' ? '…' : t('board.count', { count: ids.length, ...grouped(ids.length) })}
             </span>
             <span className={styles.loadingMore} role="status">
               {leftStock.name === 'LOADING' &&
