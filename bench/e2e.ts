@@ -6,7 +6,8 @@
  *   a burst of 20 changes a second;
  * - the board's first rows: from the navigation to /dashboard (signed in) to the first row painted,
  *   and from the arrival of the snapshot's first page of pallets, which they are drawn from (the
- *   other pages load after them), and the navigation's time to every pallet loaded;
+ *   other pages load after them), and the navigation's time to every pallet loaded (medians of 5
+ *   navigations of the same page: one alone swings by 100 ms and more);
  * - the main-thread time to apply and paint a 100-event batch, delivered as one (median of 5): the
  *   100 changes commit over seconds here, so a page behind a proxy that holds its live stream gets
  *   them in one burst inside an open throttle window; the JS heap with 10,000 pallets;
@@ -155,8 +156,17 @@ try {
 
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   progress('Chromium launched');
-  /** Each page's time from its navigation to every pallet loaded (the status Live). */
+  /** Each page's time from its last navigation to every pallet loaded (the status Live). */
   const readyMs = new Map<Page, number>();
+  /** A navigation of its own, signed in, as a desk worker opens the screen in the morning. */
+  const navigate = async (page: Page, path = '/dashboard', base = server.url) => {
+    await page.goto(`${base}${path}`);
+    await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
+    // the first rows come from the snapshot's first page; live changes show once every page is in
+    await page.locator('output[data-status="ready"]').waitFor({ timeout: 300_000 });
+    readyMs.set(page, Math.round(await page.evaluate(() => performance.now())));
+  };
   const open = async (path?: string, base = server.url) => {
     const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -177,18 +187,10 @@ try {
     });
     await signIn(page, base, people.manager);
     progress(`signed in at ${base}`);
-    // a navigation of its own, signed in, as a desk worker opens the screen in the morning
-    await page.goto(`${base}${path ?? '/dashboard'}`);
-    await page.locator('[data-pallet-id]').first().waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { paintedAt?: number }).paintedAt !== undefined);
+    await navigate(page, path, base);
     progress(`${path ?? 'the dashboard'} shows its pallets`);
-    // the first rows come from the snapshot's first page; live changes show once every page is in
-    await page.locator('output[data-status="ready"]').waitFor({ timeout: 300_000 });
-    readyMs.set(page, Math.round(await page.evaluate(() => performance.now())));
     return page;
   };
-  const writer = await open();
-  const reader = await open();
   const renderTime = async (page: Page) =>
     Math.round(
       await page.evaluate(() => {
@@ -196,11 +198,30 @@ try {
         return w.paintedAt - w.snapshotAt;
       }),
     );
-  const firstRenderMs = await renderTime(reader);
-  const navigationToFirstRowMs = Math.round(
-    await reader.evaluate(() => (window as unknown as { paintedAt: number }).paintedAt),
+  const writer = await open();
+  const reader = await open();
+  // the reader's dashboard opened `rounds` times: one navigation swings by 100 ms and more
+  const navigations: { firstRowMs: number; renderMs: number; allMs: number }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i > 0) await navigate(reader);
+    navigations.push({
+      firstRowMs: Math.round(
+        await reader.evaluate(() => (window as unknown as { paintedAt: number }).paintedAt),
+      ),
+      renderMs: await renderTime(reader),
+      allMs: readyMs.get(reader)!,
+    });
+  }
+  const navigationsToFirstRowMs = navigations.map((n) => n.firstRowMs);
+  const navigationToFirstRowMs = percentile(navigationsToFirstRowMs, 50);
+  const firstRenderMs = percentile(
+    navigations.map((n) => n.renderMs),
+    50,
   );
-  const navigationToAllMs = readyMs.get(reader);
+  const navigationToAllMs = percentile(
+    navigations.map((n) => n.allMs),
+    50,
+  );
   void writer;
   progress('two dashboards open');
 
@@ -563,6 +584,7 @@ try {
     burst20PerSecond: { changes, p50Ms: percentile(burst, 50), p99Ms: percentile(burst, 99) },
     assignToOtherPage: { assignments, p50Ms: percentile(assigned, 50), p99Ms: percentile(assigned, 99) },
     navigationToFirstRowMs,
+    navigationsToFirstRowMs,
     navigationToAllMs,
     firstRenderMs,
     storageMap: { ...map, renderMs: mapRenderMs, rendersMs: mapRenders },
@@ -598,10 +620,10 @@ try {
     `assignment → other page's order count: p50 ${result.assignToOtherPage.p50Ms} ms, p99 ${result.assignToOtherPage.p99Ms} ms (${verdict(result.assignToOtherPage.p99Ms, targets.assignP99Ms)})`,
   );
   console.log(
-    `navigation to the dashboard's first row with ${palletCount.toLocaleString('en')} pallets: ${navigationToFirstRowMs} ms (${verdict(navigationToFirstRowMs, targets.navigationToFirstRowMs)}); to every pallet loaded: ${navigationToAllMs} ms`,
+    `navigation to the dashboard's first row with ${palletCount.toLocaleString('en')} pallets: median ${navigationToFirstRowMs} ms of ${navigationsToFirstRowMs.join(', ')} (${verdict(navigationToFirstRowMs, targets.navigationToFirstRowMs)}); to every pallet loaded: median ${navigationToAllMs} ms`,
   );
   console.log(
-    `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot's first page: ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
+    `first render of ${palletCount.toLocaleString('en')} pallets after the snapshot's first page: median ${firstRenderMs} ms (${verdict(firstRenderMs, targets.firstRenderMs)})`,
   );
   console.log(
     `dashboard with a ${map.zones}×${map.rows}×${map.perRow} storage map, opened to painted: median ${mapRenderMs} ms of ${mapRenders.join(', ')} (${verdict(mapRenderMs, targets.mapRenderMs)})`,
