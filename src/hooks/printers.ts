@@ -61,10 +61,11 @@ export function usePrinters(): { state: PrintersState; reload: () => void } {
 
 /**
  * The chosen location's recent label jobs, newest first (null while loading), or one pallet's
- * labels: read again on `reload()` (after this page's own jobs) and at every change of the
- * location's printers, a printer's state among them, which other people's jobs change too.
+ * labels (none read for `null`: a pallet the location does not have): read again on `reload()`
+ * (after this page's own jobs) and at every change of the location's printers, a printer's state
+ * among them, which other people's jobs change too.
  */
-export function usePrintJobs(palletId?: string): { jobs: PrintJob[] | null; reload: () => void } {
+export function usePrintJobs(palletId?: string | null): { jobs: PrintJob[] | null; reload: () => void } {
   const { session } = useServices();
   const locationId = useLocationId();
   const live$ = useLivePrinting$();
@@ -73,7 +74,7 @@ export function usePrintJobs(palletId?: string): { jobs: PrintJob[] | null; relo
     (inputs$) =>
       inputs$.pipe(
         switchMap(([api, id, pallet, , printing$]) => {
-          if (id === null) return of(null);
+          if (id === null || pallet === null) return of(null);
           const query = pallet === undefined ? { locationId: id } : { locationId: id, palletId: pallet };
           const read = () =>
             from(api.get<{ data: PrintJob[] }>('/api/print-jobs', { query })).pipe(

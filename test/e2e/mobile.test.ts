@@ -93,16 +93,28 @@ describe('the mobile operator', () => {
       const page = await mobile.page();
       // counts the confirming buzzes
       await countBuzzes(page);
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(request.url()));
       await signIn(page, server.url, operator);
       await waitForPath(page, '/mobile/operator');
       await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
       await shoot(page, 'scan');
+
+      // a code the location has no pallet for: said so, and no labels asked for it
+      await page.getByLabel('Pallet ID or label').fill('KIST-0042');
+      await page.getByRole('button', { name: 'Open' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Pallet not found' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Scan a pallet' }).waitFor();
 
       // a hardware scanner's reading of the label opens the pallet, no field tapped
       await hardwareScan(page, `MA:${first.id}`);
       await waitForPath(page, `/mobile/operator/euro-pallet/${first.id}`);
       await page.getByTestId('pallet-where').getByText('Not in storage').waitFor({ timeout: 20_000 });
       await shoot(page, 'pallet');
+      const labelReads = asked.filter((url) => url.includes('/api/print-jobs?'));
+      expect(labelReads.some((url) => url.includes(`palletId=${first.id}`))).toBe(true);
+      expect(labelReads.filter((url) => url.includes('KIST-0042'))).toEqual([]);
 
       const board = await desk.page();
       await signIn(board, server.url, people.manager);

@@ -159,7 +159,8 @@ export function PalletScreen() {
   const { store, takeOut, assign, ship } = usePhoneCommands();
   const { outcome, busy, run } = useCommand();
   const [qrOpen, setQrOpen] = useState(false);
-  const labels = usePrintJobs(palletId);
+  // a scanned code the location has no pallet for has no labels to ask for (nor a pallet's form)
+  const labels = usePrintJobs(pallet ? pallet.id : null);
   // a pallet scanned before the location's data had it opened at the default type: once the
   // pallet is known, its address says its type (SPEC 1)
   useEffect(() => {
