@@ -87,9 +87,9 @@ export const overflowsSideways = (page: Page) =>
 
 /**
  * The texts inside `within` cut short on the screen: an element whose words are wider than its box
- * and cut at its edge (an ellipsis, clipped) or run out of a button, as a word too long for a narrow
- * column does, or that has more lines than it shows. Visually hidden texts (a box of 1 px, for screen readers) are not
- * on the screen.
+ * and cut at its edge (an ellipsis, clipped) or run out of a button, as a word too long for a
+ * narrow column does, or that has more lines than it shows. Visually hidden texts (a box of 1 px,
+ * for screen readers) are not on the screen.
  */
 export const textsCutShort = (within: Locator) =>
   within.evaluate((root) =>
