@@ -1,4 +1,4 @@
-import { useObservable, useSubscription } from 'observable-hooks';
+import { useLayoutSubscription, useObservable } from 'observable-hooks';
 import { filter, fromEvent, map } from 'rxjs';
 import { scannerReadings } from '../../streams/scan';
 
@@ -9,7 +9,8 @@ const typingInto = (target: EventTarget | null) =>
 /**
  * Calls `onReading` with each reading of a keyboard-wedge scanner (a handheld or ring scanner
  * typing its reading and Enter) anywhere on the page outside a text field, told from a person
- * typing by its speed.
+ * typing by its speed. It listens from the moment the screen is on the page (a layout effect, not a
+ * passive one, which React may run a frame later): a scan made as the screen appears is not lost.
  */
 export function useScannerReadings(onReading: (text: string) => void): void {
   const readings$ = useObservable(() =>
@@ -19,5 +20,5 @@ export function useScannerReadings(onReading: (text: string) => void): void {
       scannerReadings(),
     ),
   );
-  useSubscription(readings$, onReading);
+  useLayoutSubscription(readings$, onReading);
 }
