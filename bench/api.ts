@@ -27,7 +27,16 @@ import { liveChannel } from '../server/db/notify';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { adminQuery, urlOf } from '../test/server/support/database';
 import { startScript, startServerProcess } from '../test/server/support/process';
-import { cpuMs, holdTargets, percentile, size, smoke, writeResults } from './support';
+import {
+  cpuMs,
+  holdTargets,
+  loadLength,
+  percentile,
+  size,
+  smoke,
+  smokeRequests,
+  writeResults,
+} from './support';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = size('BENCH_SECONDS', 10, 1);
@@ -68,6 +77,8 @@ interface Figures {
 
 /** One turn of a case: `seconds` of load. */
 interface Turn {
+  /** How long it took: `seconds`, or less in a smoke run. */
+  seconds: number;
   requests: number;
   p50Ms: number;
   p99Ms: number;
@@ -99,9 +110,10 @@ function http(
 ): Load {
   return async (duration) => {
     const cpuBefore = cpuMs(server.pid!);
-    const result = await autocannon({ url, connections, duration, ...options });
+    const result = await autocannon({ url, connections, ...loadLength(duration), ...options });
     const cpuAfter = cpuMs(server.pid!);
     return {
+      seconds: result.duration,
       requests: result.requests.total,
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
@@ -144,7 +156,7 @@ function figuresOf(run: Turn[]): Figures {
   const cpu = run.every((t) => t.cpuMs !== undefined) ? run.reduce((sum, t) => sum + t.cpuMs!, 0) : undefined;
   return {
     cpuUsPerRequest: cpu === undefined ? undefined : Math.round((cpu * 1000) / requests),
-    rps: Math.round(run.reduce((sum, t) => sum + t.requests, 0) / (run.length * turnSeconds)),
+    rps: Math.round(requests / run.reduce((sum, t) => sum + t.seconds, 0)),
     p50Ms: percentile(
       run.map((t) => t.p50Ms),
       50,
@@ -363,12 +375,14 @@ function bareWriter(databaseUrl: string, locationId: string, userId: string) {
   const run: Load = async (duration) => {
     const latencies: number[] = [];
     let failed = 0;
-    const until = performance.now() + duration * 1000;
+    const started = performance.now();
+    const until = started + duration * 1000;
+    const going = () => (smoke ? latencies.length + failed < smokeRequests : performance.now() < until);
     await Promise.all(
       Array.from({ length: connections }, async () => {
         const client = await pool.connect();
         try {
-          while (performance.now() < until) {
+          while (going()) {
             const began = performance.now();
             try {
               await client.query('begin');
@@ -405,6 +419,7 @@ function bareWriter(databaseUrl: string, locationId: string, userId: string) {
       }),
     );
     return {
+      seconds: (performance.now() - started) / 1000,
       requests: latencies.length,
       p50Ms: Math.round(percentile(latencies, 50)),
       p99Ms: Math.round(percentile(latencies, 99)),

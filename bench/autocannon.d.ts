@@ -5,6 +5,10 @@ declare module 'autocannon' {
     connections?: number;
     /** seconds */
     duration?: number;
+    /** requests in all, instead of a duration */
+    amount?: number;
+    /** ms between samples, at which a run also ends (1,000) */
+    sampleInt?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;
@@ -20,6 +24,8 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    /** seconds the run took */
+    duration: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -43,6 +43,7 @@ import { startServerProcess } from '../test/server/support/process';
 import {
   cpuMs,
   holdTargets,
+  loadLength,
   percentile,
   progress,
   seedPallets,
@@ -281,7 +282,7 @@ async function main() {
       const result = await autocannon({
         url: listUrl,
         connections,
-        duration,
+        ...loadLength(duration),
         headers: { authorization: `Bearer ${token}` },
       });
       const serverCpu = (cpuMs(serverPid) ?? Number.NaN) - (serverBefore ?? Number.NaN);
@@ -290,9 +291,9 @@ async function main() {
         throw new Error(`${result.non2xx + result.errors} requests failed`);
       return {
         p99Ms: result.latency.p99,
-        rps: Math.round(result.requests.total / duration),
+        rps: Math.round(result.requests.total / result.duration),
         serverCpuUsPerRequest: Math.round((serverCpu * 1000) / result.requests.total),
-        devicesCpuShare: Number((devicesCpu / (duration * 1000)).toFixed(3)),
+        devicesCpuShare: Number((devicesCpu / (result.duration * 1000)).toFixed(3)),
       };
     };
     /** The share of a core the server uses for `ms` with no requests: what reading the devices costs it. */

@@ -15,6 +15,17 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  */
 export const smoke = process.env.BENCH_SMOKE === '1';
 
+/**
+ * A turn of HTTP load (autocannon) lasting `seconds`, or in a smoke run a hundred requests, the run
+ * ending at its next sample 100 ms on: autocannon's shortest timed turn, a second, kept both cores
+ * busy.
+ */
+export const loadLength = (seconds: number) =>
+  smoke ? { amount: smokeRequests, sampleInt: 100 } : { duration: seconds };
+
+/** The requests (or transactions) of a smoke run's turn of load. */
+export const smokeRequests = 100;
+
 /** A benchmark's size: the environment variable `name` when set, else `full` (`small` in a smoke run). */
 export function size(name: string, full: number, small: number): number {
   return Number(process.env[name] ?? (smoke ? small : full));

@@ -61,11 +61,14 @@ export function startServerProcess(
       child.kill('SIGKILL');
       reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
+    let ready = false;
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      // printed at every log level, once the server listens
-      const match = out.match(/is ready at (http:\/\/127\.0\.0\.1:\d+)/);
+      // printed at every log level, once the server listens; looked for until then only, since
+      // reading the whole log again at every chunk of a long test took seconds of the test's CPU
+      const match = ready ? null : out.match(/is ready at (http:\/\/127\.0\.0\.1:\d+)/);
       if (match) {
+        ready = true;
         clearTimeout(timer);
         resolve({ process: child, url: match[1], output: () => out, exited });
       }
