@@ -235,7 +235,11 @@ describe('the admin area', () => {
       await signInAt(page, '/nimda', people.viewer);
       expect(await heading(page)).toContain('Admin area closed');
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Inventory', 'Printers']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual([
+        'Dashboard',
+        'Inventory',
+        'Printers and scales',
+      ]);
       expect(await page.getByRole('alert').first().textContent()).toBe(shell.denied.adminRestricted);
       await shoot(page, 'refused');
     } finally {

@@ -322,7 +322,10 @@ export async function printingRoutes(app: App): Promise<void> {
       const pallet = await loadPallet(app.db, currentUser(request), request.params.id);
       const printer = await printerFor(request, pallet, request.body?.printerId);
       if (!printer)
-        throw refuse('NO_DEFAULT_PRINTER', 'This location has no default printer: add one at Printers');
+        throw refuse(
+          'NO_DEFAULT_PRINTER',
+          'This location has no default printer: add one at Printers and scales',
+        );
       const fields = await palletLabelFields(app, pallet);
       const words = await wordsOf(app.db, pallet.location_id);
       return printLabel(

@@ -37,8 +37,8 @@ const refusals = [
   ],
   [
     { code: 'NO_DEFAULT_PRINTER', params: {} },
-    'This location has no default printer: add one at Printers',
-    'Deze locatie heeft geen standaardprinter: voeg er een toe bij Printers',
+    'This location has no default printer: add one at Printers and scales',
+    'Deze locatie heeft geen standaardprinter: voeg er een toe bij Printers en weegschalen',
   ],
 ] as const;
 
