@@ -150,7 +150,7 @@ function tempDir() {
   } catch {
     // no such folder here, or not ours to write
   }
-  return process.env.TMPDIR ?? tmpdir();
+  return tmpdir();
 }
 
 const env = {

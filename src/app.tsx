@@ -10,7 +10,7 @@ import { i18n } from './i18n/i18n';
 import type { Chunk } from './routes/chunk';
 import { resolveRoute, type ScreenName } from './routes/guards';
 import { LazyScreen, LoadingPlaceholder } from './routes/lazy-screen';
-import { preloadScreen, screenChunks, shellChunk } from './routes/screens';
+import { framed, preloadScreen, screenChunks, shellChunk } from './routes/screens';
 import LoginScreen from './screens/login/login-screen';
 import { type Services, ServicesProvider, useServices } from './services';
 import { AccessDenied, AdminDenied, ConsoleDenied } from './shell/access-denied';
@@ -37,10 +37,10 @@ const patterns = [
 function Screen({ screen }: { screen: ScreenName }) {
   if (screen === 'login') return <LoginScreen />;
   if (screen === 'access-denied') return <AccessDenied />;
-  if (screen === 'change-password') return <LazyScreen chunk={screenChunks[screen]} />;
   if (screen === 'admin-denied' || screen === 'console-denied')
     return <Framed>{screen === 'admin-denied' ? <AdminDenied /> : <ConsoleDenied />}</Framed>;
-  return <Framed chunk={screenChunks[screen]} />;
+  const chunk = screenChunks[screen];
+  return framed(screen) ? <Framed chunk={chunk} /> : <LazyScreen chunk={chunk} />;
 }
 
 /**

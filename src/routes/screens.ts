@@ -45,6 +45,9 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
   'admin-refresh': screen(() => import('../screens/admin-refresh/admin-refresh-screen')),
 };
 
+/** Whether a screen shows in the frame of the signed-in screens: all but the change of password, which comes first. */
+export const framed = (screen: LazyScreenName) => screen !== 'change-password';
+
 /**
  * Starts loading the code of `screen` and of the frame around it, before it is shown: while the
  * permissions that decide it are on their way.
@@ -52,5 +55,5 @@ export const screenChunks: Record<LazyScreenName, Chunk> = {
 export function preloadScreen(screen: ScreenName) {
   if (!Object.hasOwn(screenChunks, screen)) return;
   screenChunks[screen as LazyScreenName].preload();
-  if (screen !== 'change-password') shellChunk.preload();
+  if (framed(screen as LazyScreenName)) shellChunk.preload();
 }

@@ -99,6 +99,8 @@ type Dialog =
 export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const status = useLiveStatus() ?? 'loading';
+  /** Nothing of the location's data has come yet: no figure or count reads 0. */
+  const loading = status === 'loading';
   const permissions = usePermission();
   const canCreate = mayCall(permissions, 'POST /api/pallets');
   const canEdit = mayCall(permissions, 'PATCH /api/pallets/:id');
@@ -240,7 +242,7 @@ export default function DashboardScreen() {
         )}
       </div>
       <DateBar />
-      <Overview loading={status === 'loading'} />
+      <Overview loading={loading} />
       <FilterBar
         filters={filters}
         catalog={catalog}
@@ -253,7 +255,7 @@ export default function DashboardScreen() {
           <div className={styles.boardHead}>
             <h2 id="board-title">{t('board.title')}</h2>
             <span className={styles.count} data-testid="pallet-count">
-              {status === 'loading' ? '…' : t('board.count', { count: ids.length, ...grouped(ids.length) })}
+              {loading ? '…' : t('board.count', { count: ids.length, ...grouped(ids.length) })}
             </span>
             <span className={styles.loadingMore} role="status">
               {leftStock.name === 'LOADING' &&
@@ -283,7 +285,7 @@ export default function DashboardScreen() {
             )}
             {!canEdit && <span className={styles.readOnly}>{t('board.readOnly')}</span>}
           </div>
-          {status === 'loading' || (leftStock.name === 'LOADING' && ids.length === 0) ? (
+          {loading || (leftStock.name === 'LOADING' && ids.length === 0) ? (
             <div className={styles.skeleton} aria-busy="true">
               <span className="visually-hidden">{t('board.loading')}</span>
               {Array.from({ length: 8 }, (_, i) => (

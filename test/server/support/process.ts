@@ -64,8 +64,8 @@ export function startServerProcess(
     let ready = false;
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      // printed at every log level, once the server listens; looked for until then only, since
-      // reading the whole log again at every chunk of a long test took seconds of the test's CPU
+      // printed at every log level, once the server listens; looked for until then only, not in
+      // the whole log again at every chunk a long test's server writes
       const match = ready ? null : out.match(/is ready at (http:\/\/127\.0\.0\.1:\d+)/);
       if (match) {
         ready = true;
